@@ -1,0 +1,48 @@
+"""The one place where Python 2 and Python 3 differ for this package.
+
+Everything version-specific that the rest of the package needs is chosen here,
+once, at import time, so no other module branches on the interpreter version.
+"""
+
+import re
+import sys
+
+PY2 = sys.version_info[0] == 2
+
+if PY2:  # pragma: no cover - exercised by the py27 environment
+    text_type = unicode  # noqa: F821 (Python 2 only)
+    string_types = (str, unicode)  # noqa: F821
+
+    def _byte(value):
+        return chr(value)
+
+else:
+    text_type = str
+    string_types = (str, bytes)
+
+    def _byte(value):
+        return bytes((value,))
+
+
+_HEX_DIGITS = "0123456789ABCDEFabcdef"
+
+#: Two hex digits (as bytes, either case) -> the byte they encode, as in
+#: CPython's ``urllib.parse._hextobyte`` and 2.7's ``urlparse._hextochr``.
+HEX_TO_BYTE = dict(
+    ((a + b).encode("ascii"), _byte(int(a + b, 16)))
+    for a in _HEX_DIGITS
+    for b in _HEX_DIGITS
+)
+
+#: Splits text into alternating non-ASCII and ASCII runs (capturing group).
+ASCII_RUNS = re.compile(u"([\x00-\x7f]+)")
+
+if hasattr(text_type, "isascii"):  # Python 3.7+
+    is_ascii = text_type.isascii
+else:
+    _NON_ASCII = re.compile(u"[^\x00-\x7f]")
+
+    def is_ascii(text):
+        """Stand-in for ``str.isascii`` (new in 3.7)."""
+        return _NON_ASCII.search(text) is None
+

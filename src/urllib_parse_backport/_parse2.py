@@ -1,0 +1,64 @@
+"""``parse_qs``/``parse_qsl`` for Python 2.7: 2.7.18's ``urlparse`` with the fix.
+
+Results, types and errors are those of 2.7.18's ``urlparse`` (``str`` in,
+``str`` out; ``unicode`` in, ``unicode`` out, escapes read as latin-1), except
+that only *separator* splits fields, as in bpo-42967's 3.x fix.
+"""
+
+from ._compat import string_types, text_type
+from ._fields import split_fields
+from ._unquote import unquote_bytes, unquote_text
+
+__all__ = ["parse_qs", "parse_qsl"]
+
+
+def _decode_native(data):
+    if "+" in data:
+        data = data.replace("+", " ")
+    return unquote_bytes(data)
+
+
+def _decode_unicode(text):
+    if u"+" in text:
+        text = text.replace(u"+", u" ")
+    # 2.7's urlparse.unquote reads the escapes of unicode input as latin-1.
+    return unquote_text(text, "latin-1", "strict")
+
+
+def parse_qsl(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None, separator="&"):
+    """Parse a query string into a list of ``(name, value)`` pairs.
+
+    Same results as 2.7.18's ``urlparse.parse_qsl``, but only *separator*
+    (default ``'&'``) splits fields: ``';'`` is data (CVE-2021-23336).
+    """
+    if not separator or not isinstance(separator, string_types):
+        raise ValueError("Separator must be of type string or bytes.")
+    if isinstance(qs, text_type):
+        if not isinstance(separator, text_type):
+            separator = separator.decode("ascii")
+        decode = _decode_unicode
+    else:
+        if isinstance(separator, text_type):
+            separator = separator.encode("ascii")
+        decode = _decode_native
+    if "%" not in qs and "+" not in qs:
+        decode = None
+    # 2.7.18 gives a field without '=' the native '' as its value, even for
+    # unicode input; keep that quirk so results stay identical.
+    return split_fields(qs, separator, "=", keep_blank_values, strict_parsing,
+                        max_num_fields, decode, "")
+
+
+def parse_qs(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None, separator="&"):
+    """Parse a query string into a dict mapping each name to its list of values.
+
+    Same results as 2.7.18's ``urlparse.parse_qs``, splitting on *separator* only.
+    """
+    parsed = {}
+    for name, value in parse_qsl(qs, keep_blank_values, strict_parsing,
+                                 max_num_fields, separator):
+        if name in parsed:
+            parsed[name].append(value)
+        else:
+            parsed[name] = [value]
+    return parsed

@@ -1,0 +1,51 @@
+"""Percent-decoding owned by the package, so results never depend on the host.
+
+``urllib.parse.unquote`` changed between 3.6 and 3.13 (and 2.7's differs again);
+these functions reproduce CPython 3.13's algorithm, which is also 2.7's for
+byte strings and, with ``latin-1``, 2.7's for ``unicode``.
+"""
+
+from ._compat import ASCII_RUNS, HEX_TO_BYTE, is_ascii
+
+
+def unquote_bytes(data):
+    """Decode ``%XX`` escapes in a byte string; malformed escapes stay as they are.
+
+    Mirrors 3.13's ``urllib.parse._unquote_impl`` and 2.7's ``urlparse.unquote``
+    for ``str``.
+    """
+    bits = data.split(b"%")
+    if len(bits) == 1:
+        return data
+    decoded = [bits[0]]
+    append = decoded.append
+    lookup = HEX_TO_BYTE.get
+    for item in bits[1:]:
+        byte = lookup(item[:2])
+        if byte is None:
+            append(b"%")
+            append(item)
+        else:
+            append(byte)
+            append(item[2:])
+    return b"".join(decoded)
+
+
+def unquote_text(text, encoding, errors):
+    """Decode ``%XX`` escapes in text, as 3.13's ``urllib.parse.unquote`` does.
+
+    Each maximal ASCII run is percent-decoded to bytes and decoded with
+    *encoding*/*errors*; non-ASCII characters are kept as they are.
+    """
+    if "%" not in text:
+        return text
+    if encoding is None:
+        encoding = "utf-8"
+    if errors is None:
+        errors = "replace"
+    if is_ascii(text):
+        return unquote_bytes(text.encode("ascii")).decode(encoding, errors)
+    runs = ASCII_RUNS.split(text)
+    for index in range(1, len(runs), 2):
+        runs[index] = unquote_bytes(runs[index].encode("ascii")).decode(encoding, errors)
+    return u"".join(runs)

@@ -1,0 +1,3 @@
+"""The single source of the distribution's version (read by setup.cfg)."""
+
+__version__ = "1.0.0.dev0"

@@ -1,0 +1,27 @@
+"""The CVE-2021-23336 attack query, against the backport and the host stdlib."""
+
+import sys
+
+import pytest
+
+from urllib_parse_backport import parse_qs, parse_qsl
+
+ATTACK = "q=common_term&utm_content=s;q=malicious_term"
+SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
+
+
+def test_backport_sees_only_the_cached_value():
+    assert parse_qs(ATTACK) == SAFE
+    assert parse_qsl(ATTACK) == [("q", "common_term"), ("utm_content", "s;q=malicious_term")]
+
+
+@pytest.mark.skipif(sys.version_info[:2] != (2, 7), reason="2.7.18 is the unpatched stdlib here")
+def test_unpatched_stdlib_sees_the_smuggled_value():
+    # Proves the test above can fail: 2.7.18's own parser splits on ';'.
+    import urlparse
+
+    assert urlparse.parse_qs(ATTACK) == {"q": ["common_term", "malicious_term"], "utm_content": ["s"]}
+
+
+def test_semicolon_can_still_be_chosen_explicitly():
+    assert parse_qs("a=1;a=2&b=3", separator=";") == {"a": ["1", "2&b=3"]}

@@ -1,0 +1,25 @@
+"""The installed distribution: what the tests import is the installed wheel."""
+
+import os
+import re
+
+import ctypes_safe
+import urllib_parse_backport
+
+
+def test_tests_import_the_installed_package_not_the_source_tree():
+    for module in (urllib_parse_backport, ctypes_safe):
+        path = os.path.abspath(module.__file__)
+        assert "site-packages" in path, path
+        assert os.sep + "src" + os.sep not in path, path
+
+
+def test_one_version_for_the_distribution():
+    assert re.match(r"^\d+\.\d+\.\d+", urllib_parse_backport.__version__)
+    assert ctypes_safe.__version__ == urllib_parse_backport.__version__
+
+
+def test_public_surface_is_listed():
+    assert set(urllib_parse_backport.__all__) >= {"parse_qs", "parse_qsl", "__version__"}
+    for name in urllib_parse_backport.__all__:
+        assert getattr(urllib_parse_backport, name) is not None
