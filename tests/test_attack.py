@@ -20,7 +20,8 @@ def test_unpatched_stdlib_sees_the_smuggled_value():
     # Proves the test above can fail: 2.7.18's own parser splits on ';'.
     import urlparse
 
-    assert urlparse.parse_qs(ATTACK) == {"q": ["common_term", "malicious_term"], "utm_content": ["s"]}
+    smuggled = {"q": ["common_term", "malicious_term"], "utm_content": ["s"]}
+    assert urlparse.parse_qs(ATTACK) == smuggled
 
 
 def test_semicolon_can_still_be_chosen_explicitly():

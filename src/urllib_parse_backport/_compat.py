@@ -45,4 +45,3 @@ else:
     def is_ascii(text):
         """Stand-in for ``str.isascii`` (new in 3.7)."""
         return _NON_ASCII.search(text) is None
-

@@ -26,12 +26,13 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False,
             separator = str(separator, "ascii")
         if not qs:
             return []
-        decode = None
         if "%" in qs or "+" in qs:
             def decode(text):
                 if "+" in text:
                     text = text.replace("+", " ")
                 return unquote_text(text, encoding, errors)
+        else:
+            decode = None
         return split_fields(qs, separator, "=", keep_blank_values, strict_parsing,
                             max_num_fields, decode, "")
 
@@ -44,12 +45,13 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False,
         separator = bytes(separator, "ascii")
     if not qs:
         return []
-    decode = None
     if b"%" in qs or b"+" in qs:
         def decode(data):
             if b"+" in data:
                 data = data.replace(b"+", b" ")
             return unquote_bytes(data)
+    else:
+        decode = None
     return split_fields(qs, separator, b"=", keep_blank_values, strict_parsing,
                         max_num_fields, decode, b"")
 
