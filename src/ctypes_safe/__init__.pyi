@@ -1,0 +1,23 @@
+from typing import Any, List, NamedTuple, Tuple
+
+__version__: str
+__all__: List[str]
+
+class SafeCArg:
+    """A ctypes parameter whose repr is fixed CPython's (bpo-42938)."""
+    _as_parameter_: Any
+    def __init__(self, carg: Any) -> None: ...
+    @property
+    def _obj(self) -> Any: ...
+
+class PatchReport(NamedTuple):
+    active: bool
+    changed: bool
+    vulnerable: bool
+    types: Tuple[str, ...]
+
+def from_param(ctype: Any, value: Any) -> Any: ...
+def patch(force: bool = ...) -> PatchReport: ...
+def unpatch() -> PatchReport: ...
+def is_patched() -> bool: ...
+def is_vulnerable() -> bool: ...

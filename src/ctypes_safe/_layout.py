@@ -1,0 +1,100 @@
+"""Read the tag and value of a ctypes ``CArgObject`` from its memory, without its repr.
+
+Why: the C ``repr`` is what overflows on unpatched CPython (bpo-42938) and the
+fields are not exposed to Python; a ctypes mirror of ``struct tagPyCArgObject``
+(the same in CPython 2.7 and 3.6-3.13) reads them instead.
+"""
+
+import ctypes
+import platform
+import threading
+
+# The concrete type of what the simple types' from_param returns.
+CArgType = type(ctypes.c_int.from_param(0))
+
+_lock = threading.Lock()
+_cache = []  # [layout class or None], filled once by _layout()
+
+
+def _build():
+    """Return the mirror Structure of ``tagPyCArgObject``, or None if it does not fit."""
+    if platform.python_implementation() != "CPython":
+        return None  # id() is an address only in CPython
+
+    class Value(ctypes.Union):
+        # Modules/_ctypes/ctypes.h: the union every tag stores its value in.
+        _fields_ = [
+            ("c", ctypes.c_char),
+            ("b", ctypes.c_byte),
+            ("h", ctypes.c_short),
+            ("i", ctypes.c_int),
+            ("l", ctypes.c_long),
+            ("q", ctypes.c_longlong),
+            ("D", ctypes.c_longdouble),
+            ("d", ctypes.c_double),
+            ("f", ctypes.c_float),
+            ("p", ctypes.c_void_p),
+        ]
+
+    head = object.__basicsize__ // ctypes.sizeof(ctypes.c_void_p)
+
+    class CArgLayout(ctypes.Structure):
+        _fields_ = [
+            ("ob_head", ctypes.c_void_p * head),  # PyObject_HEAD, whatever the build
+            ("pffi_type", ctypes.c_void_p),
+            ("tag", ctypes.c_char),
+            ("value", Value),
+            ("obj", ctypes.c_void_p),
+            ("size", ctypes.c_ssize_t),
+        ]
+
+    if ctypes.sizeof(CArgLayout) != CArgType.__basicsize__:
+        return None
+    # Self-check on known parameters before trusting the mirror.
+    probes = [
+        (ctypes.c_int.from_param(0x1234567), b"i", "i", 0x1234567),
+        (ctypes.c_double.__class__.__dict__["from_param"](ctypes.c_double, -1.5), b"d", "d", -1.5),
+        (ctypes.c_ubyte.from_param(200), b"B", "b", -56),
+    ]
+    for carg, tag, field, expected in probes:
+        if type(carg) is not CArgType:
+            return None
+        view = CArgLayout.from_address(id(carg))
+        if view.tag != tag or getattr(view.value, field) != expected:
+            return None
+    return CArgLayout
+
+
+def _layout():
+    if not _cache:
+        with _lock:
+            if not _cache:
+                _cache.append(_build())
+    return _cache[0]
+
+
+def view(carg):
+    """Return a read-only-by-convention view of ``carg``'s fields, or None if unsupported.
+
+    The caller must keep ``carg`` alive while it uses the view.
+    """
+    layout = _layout()
+    if layout is None or type(carg) is not CArgType:
+        return None
+    return layout.from_address(id(carg))
+
+
+def tag_of(carg):
+    """Return the one-character tag of ``carg`` as text, or None if it cannot be read."""
+    fields = view(carg)
+    if fields is None:
+        return None
+    return chr(ord(fields.tag))
+
+
+def is_null_pointer(carg):
+    """True if ``carg`` is a 'P' parameter holding NULL (or its fields cannot be read)."""
+    fields = view(carg)
+    if fields is None:
+        return True
+    return fields.tag == b"P" and not fields.value.p
