@@ -6,7 +6,9 @@ that only *separator* splits fields, as in bpo-42967's 3.x fix.
 """
 
 from ._compat import string_types, text_type
+from . import _policy
 from ._fields import split_fields
+from ._policy import DEFAULT_SEPARATOR
 from ._unquote import unquote_bytes, unquote_text
 
 __all__ = ["parse_qs", "parse_qsl"]
@@ -25,12 +27,16 @@ def _decode_unicode(text):
     return unquote_text(text, "latin-1", "strict")
 
 
-def parse_qsl(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None, separator="&"):
+def parse_qsl(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None,
+              separator=DEFAULT_SEPARATOR):
     """Parse a query string into a list of ``(name, value)`` pairs.
 
     Same results as 2.7.18's ``urlparse.parse_qsl``, but only *separator*
     (default ``'&'``) splits fields: ``';'`` is data (CVE-2021-23336).
     """
+    if separator is DEFAULT_SEPARATOR and _policy.apply_default is not None:
+        # PYTHON_URLLIB_QS_SEPARATOR or the opt-in warning (see _policy).
+        qs, separator = _policy.apply_default(qs)
     if not separator or not isinstance(separator, string_types):
         raise ValueError("Separator must be of type string or bytes.")
     if isinstance(qs, text_type):
@@ -49,7 +55,8 @@ def parse_qsl(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None, se
                         max_num_fields, decode, "")
 
 
-def parse_qs(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None, separator="&"):
+def parse_qs(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None,
+             separator=DEFAULT_SEPARATOR):
     """Parse a query string into a dict mapping each name to its list of values.
 
     Same results as 2.7.18's ``urlparse.parse_qs``, splitting on *separator* only.

@@ -6,19 +6,24 @@ check and raw-bytes parsing (gh-74668, gh-116764), and an empty query giving
 ``[]`` even when strict (bpo-45874).
 """
 
+from . import _policy
 from ._fields import split_fields
+from ._policy import DEFAULT_SEPARATOR
 from ._unquote import unquote_bytes, unquote_text
 
 __all__ = ["parse_qs", "parse_qsl"]
 
 
 def parse_qsl(qs, keep_blank_values=False, strict_parsing=False,
-              encoding="utf-8", errors="replace", max_num_fields=None, separator="&"):
+              encoding="utf-8", errors="replace", max_num_fields=None, separator=DEFAULT_SEPARATOR):
     """Parse a query string into a list of ``(name, value)`` pairs.
 
     Same signature and results as ``urllib.parse.parse_qsl`` of CPython 3.13:
     only *separator* (default ``'&'``) splits fields (CVE-2021-23336).
     """
+    if separator is DEFAULT_SEPARATOR and _policy.apply_default is not None:
+        # PYTHON_URLLIB_QS_SEPARATOR or the opt-in warning (see _policy).
+        qs, separator = _policy.apply_default(qs)
     if not separator or not isinstance(separator, (str, bytes)):
         raise ValueError("Separator must be of type string or bytes.")
     if isinstance(qs, str):
@@ -57,7 +62,7 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False,
 
 
 def parse_qs(qs, keep_blank_values=False, strict_parsing=False,
-             encoding="utf-8", errors="replace", max_num_fields=None, separator="&"):
+             encoding="utf-8", errors="replace", max_num_fields=None, separator=DEFAULT_SEPARATOR):
     """Parse a query string into a dict mapping each name to its list of values.
 
     Same signature and results as ``urllib.parse.parse_qs`` of CPython 3.13.
