@@ -150,7 +150,13 @@ def test_policy_which_results_are_wrapped(forced):
     fast = c_double.from_param(2.5)
     assert isinstance(fast, c_double) and fast.value == 2.5 and repr(fast) == "<cparam 'd' (2.5)>"
     assert repr(c_float.from_param(0.1)) == "<cparam 'f' (0.10000000149011612)>"
-    assert type(c_double.from_param(3)) is SafeCArg  # not an exact float: stock + wrapper
+    assert isinstance(c_double.from_param(3), c_double)  # exact ints take the fast path too
+
+    class Half(float):
+        pass
+
+    assert type(c_double.from_param(Half(0.5))) is SafeCArg  # anything else: stock + wrapper
+    assert type(c_double.from_param(True)) is SafeCArg
     assert type(c_char.from_param(b"a")) is SafeCArg
     assert type(c_void_p.from_param(0)) is SafeCArg  # NULL prints differently on 2.7
     assert type(c_void_p.from_param(5)) is CArg  # same text everywhere: no wrapper
@@ -172,7 +178,8 @@ def test_subclasses_of_targets_are_protected(forced):
 
 
 def test_errors_are_unchanged(forced):
-    for ctype, value in ((c_double, "x"), (c_char, 1.5), (c_void_p, 1.5), (c_float, None)):
+    for ctype, value in ((c_double, "x"), (c_double, 10 ** 400), (c_float, 10 ** 400),
+                         (c_char, 1.5), (c_void_p, 1.5), (c_float, None)):
         with pytest.raises(Exception) as patched:
             ctype.from_param(value)
         ctypes_safe.unpatch()

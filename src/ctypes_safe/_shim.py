@@ -77,8 +77,11 @@ def _unbound(cls, entry):
     return call
 
 
-def _make_from_param(target, tag, original):
-    """Build the replacement ``from_param`` of ``target`` (policy: docs/ctypes_safe.rst)."""
+def _make_from_param(target, tag, original, stock):
+    """Build the replacement ``from_param`` of ``target`` (policy: docs/ctypes_safe.rst).
+
+    ``stock``: ``original`` is ctypes' own, so the value fast path may bypass it.
+    """
     CArg = _layout.CArgType
     SafeCArg = _carg.SafeCArg
     wrap = _carg.wrap
@@ -92,13 +95,23 @@ def _make_from_param(target, tag, original):
             return value, True
         return value._as_parameter_, False
 
+    ints = tuple({int, type(2 ** 64)})  # int and, on Python 2, long
+
     if tag in "df":
         exact_float = float
         fast = _carg.value_type(tag)
+        fast_target = target if stock else None  # never bypass someone else's from_param
 
         def from_param(cls, value):
-            if type(value) is exact_float and cls is target:
-                return fast(value)  # a real c_double/c_float: built in C, accepted everywhere
+            if cls is fast_target:
+                kind = type(value)
+                if kind is exact_float:
+                    return fast(value)  # a real c_double/c_float: built in C, accepted everywhere
+                if kind in ints:
+                    try:
+                        return fast(value)  # same setfunc as from_param; no side effects
+                    except Exception:
+                        pass  # let the stock from_param raise its own error
             if type(value) is SafeCArg:
                 value, ok = unwrap(value)
                 if ok:
@@ -122,20 +135,20 @@ def _make_from_param(target, tag, original):
 
     else:  # 'P': only a NULL pointer prints differently ('((nil))' vs '(0x(nil))' on glibc)
         is_null = _layout.is_null_pointer
-        ints = tuple({int, type(2 ** 64)})  # int and, on Python 2, long
 
         def from_param(cls, value):
+            if type(value) in ints:
+                result = original(cls, value)
+                if value or type(result) is not CArg:
+                    return result
+                return wrap(result)
             if type(value) is SafeCArg:
                 value, ok = unwrap(value)
                 if ok:
                     return value
             result = original(cls, value)
-            if type(result) is CArg:
-                if type(value) in ints:
-                    if not value:
-                        return wrap(result)
-                elif is_null(result):
-                    return wrap(result)
+            if type(result) is CArg and is_null(result):
+                return wrap(result)
             return result
 
     from_param.__doc__ = (
@@ -166,7 +179,9 @@ def patch(force=False):
         for cls, tag in targets():
             entry = cls.__dict__.get("from_param", _ABSENT)
             _saved.setdefault(cls, entry)
-            replacement = _make_from_param(cls, tag, _unbound(cls, _saved[cls]))
+            original = _saved[cls]
+            stock = original is _ABSENT or type(original).__name__ == "classmethod_descriptor"
+            replacement = _make_from_param(cls, tag, _unbound(cls, original), stock)
             cls.from_param = replacement
             _installed[cls] = replacement
         return _report(changed=True)
