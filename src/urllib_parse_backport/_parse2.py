@@ -47,7 +47,9 @@ def parse_qsl(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None,
         if isinstance(separator, text_type):
             separator = separator.encode("ascii")
         decode = _decode_native
-    if "%" not in qs and "+" not in qs:
+    # Only strings take the fast path: anything else must fail (or not) where
+    # 2.7.18 does, at qs.count/qs.split (None or 0 -> AttributeError).
+    if isinstance(qs, string_types) and "%" not in qs and "+" not in qs:
         decode = None
     # 2.7.18 gives a field without '=' the native '' as its value, even for
     # unicode input; keep that quirk so results stay identical.

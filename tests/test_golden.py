@@ -1,0 +1,154 @@
+"""Golden differential: replay recorded reference outcomes against the backport.
+
+``tests/data/golden_py3.json`` holds calls run on CPython 3.13.0's own
+``urllib.parse`` (the spec for every Python 3); ``tests/data/golden_py2.json``
+holds calls run on CPython 2.7.18's ``urlparse`` code with only the split step
+changed to "split on the separator". Both are written by ``tools/gen_golden.py``,
+whose docstring says exactly how; regenerate with ``python3 tools/gen_golden.py``.
+
+Each call must give the same result, with the same types (``str``/``bytes``/
+``unicode``/``bytearray``, list of tuples, dict of lists, dict order on
+Python 3), or the same exception type and message.
+"""
+
+import io
+import json
+import os
+import sys
+
+import pytest
+
+import urllib_parse_backport
+
+PY2 = sys.version_info[0] == 2
+DATA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                         "golden_py2.json" if PY2 else "golden_py3.json")
+CHUNK = 200
+FUNCTIONS = {
+    "parse_qsl": urllib_parse_backport.parse_qsl,
+    "parse_qs": urllib_parse_backport.parse_qs,
+}
+
+if PY2:  # pragma: no cover - exercised by the py27 environment
+    text_type = unicode  # noqa: F821
+    int_types = (int, long)  # noqa: F821
+else:
+    text_type = str
+    int_types = (int,)
+
+
+# Same tagged encoding as tools/gen_golden.py (kept in step by the header check below).
+def encode(obj):
+    kind = type(obj)
+    if obj is None:
+        return ["none"]
+    if kind is bool:
+        return ["bool", obj]
+    if kind in int_types:
+        return ["int", int(obj)]
+    if kind is float:
+        return ["float", repr(obj)]
+    if kind is text_type:
+        return ["text", obj]
+    if kind is bytes:
+        return ["bytes", obj.decode("latin-1")]
+    if kind is bytearray:
+        return ["bytearray", bytes(obj).decode("latin-1")]
+    if kind is memoryview:
+        return ["memoryview", obj.tobytes().decode("latin-1")]
+    if kind is list:
+        return ["list", [encode(x) for x in obj]]
+    if kind is tuple:
+        return ["tuple", [encode(x) for x in obj]]
+    if kind is dict:
+        items = [[encode(k), encode(v)] for k, v in obj.items()]
+        if PY2:  # dict order is arbitrary on 2.7; the data file is sorted the same way
+            items.sort(key=lambda kv: json.dumps(kv[0], sort_keys=True))
+        return ["dict", items]
+    raise TypeError("cannot encode %r" % (kind,))
+
+
+def decode(value):
+    tag = value[0]
+    if tag == "none":
+        return None
+    if tag in ("bool", "int", "text"):
+        return value[1]
+    if tag == "float":
+        return float(value[1])
+    if tag == "bytes":
+        return value[1].encode("latin-1")
+    if tag == "bytearray":
+        return bytearray(value[1].encode("latin-1"))
+    if tag == "memoryview":
+        return memoryview(value[1].encode("latin-1"))
+    if tag == "list":
+        return [decode(x) for x in value[1]]
+    if tag == "tuple":
+        return tuple(decode(x) for x in value[1])
+    if tag == "dict":
+        return dict((decode(k), decode(v)) for k, v in value[1])
+    raise ValueError("unknown tag %r" % (tag,))
+
+
+def run_case(case):
+    args = [decode(a) for a in case["a"]]
+    kwargs = dict((str(name), decode(value)) for name, value in case["k"])
+    try:
+        result = FUNCTIONS[case["f"]](*args, **kwargs)
+    except Exception as exc:
+        message = str(exc)
+        if isinstance(message, bytes):  # Python 2
+            message = message.decode("latin-1")
+        return {"exc": [type(exc).__name__, message]}
+    return {"ok": encode(result)}
+
+
+def matches(case, outcome):
+    expected = case["o"]
+    if case.get("m") == "type" and "exc" in expected and "exc" in outcome:
+        return outcome["exc"][0] == expected["exc"][0]
+    return outcome == expected
+
+
+def describe(case, outcome):
+    args = ", ".join([json.dumps(a) for a in case["a"]]
+                     + ["%s=%s" % (name, json.dumps(value)) for name, value in case["k"]])
+    return "%s(%s)\n    expected %s\n    got      %s" % (
+        case["f"], args, json.dumps(case["o"]), json.dumps(outcome))
+
+
+def load():
+    with io.open(DATA_FILE, encoding="ascii") as handle:
+        return json.load(handle)
+
+
+GOLDEN = load()
+CASES = GOLDEN["cases"]
+
+
+def test_data_file_is_what_its_header_says():
+    header = GOLDEN["header"]
+    assert header["generator"] == "tools/gen_golden.py"
+    assert header["cases"] == len(CASES) > 1000
+    expected_reference = "CPython 2.7.18 urlparse" if PY2 else "CPython 3.13.0 urllib.parse"
+    assert header["reference"].startswith(expected_reference)
+    # Every kind of outcome is represented, so a replay that ignores them cannot pass.
+    kinds = set(case["o"]["exc"][0] if "exc" in case["o"] else case["o"]["ok"][0]
+                for case in CASES)
+    assert set(["list", "dict", "ValueError", "TypeError", "UnicodeEncodeError",
+                "UnicodeDecodeError"]) <= kinds
+
+
+@pytest.mark.parametrize("start", range(0, len(CASES), CHUNK),
+                         ids=lambda start: "cases_%04d" % start)
+def test_backport_matches_reference(start):
+    mismatches = []
+    for index in range(start, min(start + CHUNK, len(CASES))):
+        case = CASES[index]
+        outcome = run_case(case)
+        if not matches(case, outcome):
+            mismatches.append("case %d: %s" % (index, describe(case, outcome)))
+    assert not mismatches, "%d of %d calls differ from %s; first ones:\n%s" % (
+        len(mismatches), min(CHUNK, len(CASES) - start), GOLDEN["header"]["reference"],
+        "\n".join(mismatches[:8]))
