@@ -578,9 +578,10 @@ def generate():
     header2 = dict(COMMON_HEADER)
     header2.update({
         "seed": SEED + 2,
-        "reference": "CPython %s urlparse.parse_qsl/parse_qs source with only the split step "
-                     "edited (split and count on `separator` instead of '&' and ';'), plus "
-                     "issue 3's separator validation/ASCII conversion prologue" % report2["version"],
+        "reference": ("CPython %s urlparse.parse_qsl/parse_qs source with only the split step "
+                      "edited (split and count on `separator` instead of '&' and ';'), plus "
+                      "issue 3's separator validation/ASCII conversion prologue"
+                      % report2["version"]),
         "applies_to": "urllib_parse_backport on Python 2.7",
         "tags_on_python2": "bytes = native str, text = unicode",
         "cases": len(cases2),
