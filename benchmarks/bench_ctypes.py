@@ -98,7 +98,8 @@ def main():
         print(json.dumps(measure(args.rounds, args.number)))
         return 0
     env = dict(os.environ, PYTHONPATH=SRC)
-    print("%-8s %-5s %-36s %10s %10s %6s" % ("python", "vuln", "case", "stock ns", "patched", "ratio"))
+    header = ("python", "vuln", "case", "stock ns", "patched", "ratio")
+    print("%-8s %-5s %-36s %10s %10s %6s" % header)
     for python in args.python or interpreters():
         out = subprocess.check_output([python, os.path.abspath(__file__), "--child",
                                        "--rounds", str(args.rounds), "--number", str(args.number)],

@@ -23,7 +23,8 @@ DENORMALS = [5e-324, -5e-324, 2.2250738585072009e-308]  # smallest, its negative
 
 FLOATS = [0.0, -0.0, 1.0, -1.0, 1.5, 0.1, 1e-7, 1e16, 1e300, -1e300, 1e233, -1e232,
           1.0000000000000002e+233, -9.999999999999999e+231, MAX_DOUBLE, -MAX_DOUBLE,
-          3.4028234663852886e38, 3.5e38, 1e-45, float("inf"), float("-inf"), float("nan")] + DENORMALS
+          3.4028234663852886e38, 3.5e38, 1e-45, float("inf"), float("-inf"), float("nan")]
+FLOATS += DENORMALS
 
 INTEGER_TYPES = ["c_byte", "c_ubyte", "c_short", "c_ushort", "c_int", "c_uint", "c_long",
                  "c_ulong", "c_longlong", "c_ulonglong", "c_size_t", "c_ssize_t"]

@@ -121,7 +121,8 @@ def test_pointer_forms_print_the_real_pointer():
 def test_null_pointer_prints_like_the_platform_percent_p():
     text = repr(from_param(c_void_p, 0))
     if sys.platform.startswith("linux"):
-        assert text == "<cparam 'P' (0x(nil))>"  # glibc's (nil), 0x-prefixed by PyUnicode_FromFormat
+        # glibc's "(nil)", 0x-prefixed by PyUnicode_FromFormat
+        assert text == "<cparam 'P' (0x(nil))>"
     assert text.startswith("<cparam 'P' (0x")
 
 

@@ -79,7 +79,8 @@ def _text(report):
 
 def main(argv=None):
     """Print the self-check; return 0 if safe, 1 if exposed."""
-    parser = argparse.ArgumentParser(prog="python -m ctypes_safe", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ctypes_safe",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--probe", action="store_true",
                         help="also repr an overflowing value in a child interpreter")

@@ -17,6 +17,7 @@ _saved = {}  # type -> original entry of its __dict__ (or _ABSENT); first origin
 _installed = {}  # type -> the classmethod we put in its __dict__
 _detected = []  # [bool], the cached vulnerability check
 
+
 class PatchReport(collections.namedtuple("PatchReport", "active changed vulnerable types")):
     """What ``patch()``/``unpatch()`` did.
 
@@ -212,4 +213,5 @@ def is_patched():
     """True if every replacement ``patch()`` installed is still in place."""
     with _lock:
         return bool(_installed) and all(
-            cls.__dict__.get("from_param") is replacement for cls, replacement in _installed.items())
+            cls.__dict__.get("from_param") is replacement
+            for cls, replacement in _installed.items())
