@@ -71,6 +71,9 @@ _BAD_VALUE_MESSAGE = (
 #: default, else None: the parsers then keep DEFAULT_SEPARATOR, at no cost.
 apply_default = None
 
+#: What :func:`read_environment` last returned.
+setting = None
+
 
 def _use_separator(separator):
     def apply_separator(qs):
@@ -121,7 +124,7 @@ def read_environment(environ=None):
     separator value does not raise here: like Red Hat's interpreters, the
     parsers raise ``ValueError`` naming the variable when the default is used.
     """
-    global apply_default
+    global apply_default, setting
     if environ is None:
         environ = os.environ
     value = environ.get(SEPARATOR_VARIABLE)
@@ -132,12 +135,12 @@ def read_environment(environ=None):
             apply_default = _use_separator(value)
         else:
             apply_default = _raise_bad_value
-        return value
-    if environ.get(WARN_VARIABLE, "").strip().lower() not in _FALSE_VALUES:
-        apply_default = _warn_on_semicolon
-        return "warn"
-    apply_default = None
-    return None
+    elif environ.get(WARN_VARIABLE, "").strip().lower() not in _FALSE_VALUES:
+        apply_default, value = _warn_on_semicolon, "warn"
+    else:
+        apply_default = None
+    setting = value
+    return value
 
 
 read_environment()

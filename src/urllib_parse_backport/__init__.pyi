@@ -1,0 +1,56 @@
+# Stubs for the public names of urllib_parse_backport (CVE-2021-23336, bpo-42967).
+import sys
+from typing import AnyStr, Dict, List, Optional, Tuple, Union
+
+__version__: str
+__all__: List[str]
+
+if sys.version_info >= (3,):
+    def parse_qsl(
+        qs: Optional[AnyStr],
+        keep_blank_values: bool = ...,
+        strict_parsing: bool = ...,
+        encoding: str = ...,
+        errors: str = ...,
+        max_num_fields: Optional[int] = ...,
+        separator: Union[str, bytes] = ...,
+    ) -> List[Tuple[AnyStr, AnyStr]]: ...
+    def parse_qs(
+        qs: Optional[AnyStr],
+        keep_blank_values: bool = ...,
+        strict_parsing: bool = ...,
+        encoding: str = ...,
+        errors: str = ...,
+        max_num_fields: Optional[int] = ...,
+        separator: Union[str, bytes] = ...,
+    ) -> Dict[AnyStr, List[AnyStr]]: ...
+else:
+    def parse_qsl(
+        qs: AnyStr,
+        keep_blank_values: bool = ...,
+        strict_parsing: bool = ...,
+        max_num_fields: Optional[int] = ...,
+        separator: Union[str, bytes] = ...,
+    ) -> List[Tuple[AnyStr, AnyStr]]: ...
+    def parse_qs(
+        qs: AnyStr,
+        keep_blank_values: bool = ...,
+        strict_parsing: bool = ...,
+        max_num_fields: Optional[int] = ...,
+        separator: Union[str, bytes] = ...,
+    ) -> Dict[AnyStr, List[AnyStr]]: ...
+
+class PatchReport:
+    forced: bool
+    changed: List[str]
+    skipped: List[Tuple[str, str]]
+    def __init__(self, forced: bool = ...) -> None: ...
+    def __bool__(self) -> bool: ...
+    def as_dict(self) -> Dict[str, object]: ...
+
+class QuerySeparatorWarning(RuntimeWarning): ...
+
+def patch(force: bool = ...) -> PatchReport: ...
+def unpatch() -> None: ...
+def is_patched() -> bool: ...
+def read_environment(environ: Optional[Dict[str, str]] = ...) -> Optional[str]: ...
