@@ -5,7 +5,7 @@ these functions reproduce CPython 3.13's algorithm, which is also 2.7's for
 byte strings and, with ``latin-1``, 2.7's for ``unicode``.
 """
 
-from ._compat import ASCII_RUNS, HEX_TO_BYTE, is_ascii
+from ._compat import ASCII_RUNS, HEX_TO_BYTE
 
 
 def unquote_bytes(data):
@@ -17,6 +17,17 @@ def unquote_bytes(data):
     bits = data.split(b"%")
     if len(bits) == 1:
         return data
+    hex_to_byte = HEX_TO_BYTE
+    try:
+        # Fast path: every '%' starts a valid escape (the usual case).
+        decoded = [hex_to_byte[item[:2]] + item[2:] for item in bits[1:]]
+    except KeyError:
+        return _unquote_bits(bits)
+    return bits[0] + b"".join(decoded)
+
+
+def _unquote_bits(bits):
+    """``unquote_bytes`` for pieces split on '%' when some escape is malformed."""
     decoded = [bits[0]]
     append = decoded.append
     lookup = HEX_TO_BYTE.get
@@ -31,6 +42,36 @@ def unquote_bytes(data):
     return b"".join(decoded)
 
 
+def text_unquoter(encoding, errors):
+    """Return ``unquote(text)`` for text known to hold a ``'%'``, as 3.13's
+    ``urllib.parse.unquote(text, encoding, errors)`` decodes it.
+
+    Built once per parse so the per-field call does no argument handling.
+    """
+    if encoding is None:
+        encoding = "utf-8"
+    if errors is None:
+        errors = "replace"
+
+    def unquote(text):
+        try:
+            data = text.encode("ascii")
+        except UnicodeEncodeError:
+            return _unquote_mixed(text, encoding, errors)
+        return unquote_bytes(data).decode(encoding, errors)
+
+    return unquote
+
+
+def _unquote_mixed(text, encoding, errors):
+    """Each maximal ASCII run is percent-decoded to bytes and decoded with
+    *encoding*/*errors*; non-ASCII characters are kept as they are."""
+    runs = ASCII_RUNS.split(text)
+    for index in range(1, len(runs), 2):
+        runs[index] = unquote_bytes(runs[index].encode("ascii")).decode(encoding, errors)
+    return u"".join(runs)
+
+
 def unquote_text(text, encoding, errors):
     """Decode ``%XX`` escapes in text, as 3.13's ``urllib.parse.unquote`` does.
 
@@ -39,13 +80,4 @@ def unquote_text(text, encoding, errors):
     """
     if "%" not in text:
         return text
-    if encoding is None:
-        encoding = "utf-8"
-    if errors is None:
-        errors = "replace"
-    if is_ascii(text):
-        return unquote_bytes(text.encode("ascii")).decode(encoding, errors)
-    runs = ASCII_RUNS.split(text)
-    for index in range(1, len(runs), 2):
-        runs[index] = unquote_bytes(runs[index].encode("ascii")).decode(encoding, errors)
-    return u"".join(runs)
+    return text_unquoter(encoding, errors)(text)
