@@ -1,11 +1,42 @@
-"""Sphinx configuration for the cpython-security-backports-2021 documentation."""
+"""Sphinx configuration for the cpython-security-backports-2021 documentation.
+
+The build needs no network: there is no intersphinx, and links to CPython's
+issues and documentation are plain URLs made by ``sphinx.ext.extlinks``.
+The packages are imported from the installed distribution (tox installs the
+wheel into the docs environment).
+"""
+
+import ctypes_safe
+import urllib_parse_backport
 
 project = "cpython-security-backports-2021"
 author = "The cpython-security-backports-2021 maintainers"
 copyright = "2026, " + author
+version = release = urllib_parse_backport.__version__
+assert ctypes_safe.__version__ == release
 
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.doctest"]
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.extlinks",
+    "myst_parser",  # only to include CHANGELOG.md and SECURITY.md from the root
+]
+
+# Markdown is only ever included from rst pages, never a page of its own.
+source_suffix = {".rst": "restructuredtext"}
+exclude_patterns = ["_build"]
+nitpicky = True
+
+extlinks = {
+    "bpo": ("https://bugs.python.org/issue%s", "bpo-%s"),
+    "gh": ("https://github.com/python/cpython/issues/%s", "gh-%s"),
+    "ghpr": ("https://github.com/python/cpython/pull/%s", "GH-%s"),
+    "cveid": ("https://www.cve.org/CVERecord?id=CVE-%s", "CVE-%s"),
+    "pydoc": ("https://docs.python.org/3/library/%s", "%s"),
+}
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
 
 html_theme = "furo"
-nitpicky = True
-exclude_patterns = ["_build"]
+html_title = "cpython-security-backports-2021 " + release

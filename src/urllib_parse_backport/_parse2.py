@@ -7,9 +7,9 @@ that only *separator* splits fields, as in bpo-42967's 3.x fix.
 
 from ._compat import string_types, text_type
 from . import _policy
-from ._fields import split_fields
+from ._fields import split_fields, split_fields_fast
 from ._policy import DEFAULT_SEPARATOR
-from ._unquote import unquote_bytes, unquote_text
+from ._unquote import text_unquoter, unquote_bytes, unquote_text
 
 __all__ = ["parse_qs", "parse_qsl"]
 
@@ -25,6 +25,10 @@ def _decode_unicode(text):
         text = text.replace(u"+", u" ")
     # 2.7's urlparse.unquote reads the escapes of unicode input as latin-1.
     return unquote_text(text, "latin-1", "strict")
+
+
+# 2.7's urlparse.unquote reads the escapes of unicode input as latin-1.
+_LATIN1_UNQUOTER = text_unquoter("latin-1", "strict")
 
 
 def parse_qsl(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None,
@@ -47,6 +51,17 @@ def parse_qsl(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None,
         if isinstance(separator, text_type):
             separator = separator.encode("ascii")
         decode = _decode_native
+    if not strict_parsing and "+" not in separator and " " not in separator:
+        # Same results as the loop below, in fewer steps (see split_fields_fast).
+        # Not for unicode with keep_blank_values: a field without '=' gets the
+        # native '' there, which only the loop reproduces.
+        if isinstance(qs, str):
+            return split_fields_fast(qs, separator, "=", keep_blank_values, max_num_fields,
+                                     "+", " ", "%", unquote_bytes if "%" in qs else None)
+        if isinstance(qs, text_type) and not keep_blank_values:
+            return split_fields_fast(qs, separator, u"=", keep_blank_values, max_num_fields,
+                                     u"+", u" ", u"%",
+                                     _LATIN1_UNQUOTER if u"%" in qs else None)
     # Only strings take the fast path: anything else must fail (or not) where
     # 2.7.18 does, at qs.count/qs.split (None or 0 -> AttributeError).
     if isinstance(qs, string_types) and "%" not in qs and "+" not in qs:

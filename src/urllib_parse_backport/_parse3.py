@@ -7,9 +7,9 @@ check and raw-bytes parsing (gh-74668, gh-116764), and an empty query giving
 """
 
 from . import _policy
-from ._fields import split_fields
+from ._fields import split_fields, split_fields_fast
 from ._policy import DEFAULT_SEPARATOR
-from ._unquote import unquote_bytes, unquote_text
+from ._unquote import text_unquoter, unquote_bytes, unquote_text
 
 __all__ = ["parse_qs", "parse_qsl"]
 
@@ -31,6 +31,10 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False,
             separator = str(separator, "ascii")
         if not qs:
             return []
+        if not strict_parsing and "+" not in separator and " " not in separator:
+            return split_fields_fast(qs, separator, "=", keep_blank_values, max_num_fields,
+                                     "+", " ", "%",
+                                     text_unquoter(encoding, errors) if "%" in qs else None)
         if "%" in qs or "+" in qs:
             def decode(text):
                 if "+" in text:
@@ -50,6 +54,9 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False,
         separator = bytes(separator, "ascii")
     if not qs:
         return []
+    if not strict_parsing and b"+" not in separator and b" " not in separator:
+        return split_fields_fast(qs, separator, b"=", keep_blank_values, max_num_fields,
+                                 b"+", b" ", b"%", unquote_bytes if b"%" in qs else None)
     if b"%" in qs or b"+" in qs:
         def decode(data):
             if b"+" in data:
