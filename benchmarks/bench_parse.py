@@ -102,11 +102,6 @@ def make_input(name, scale=1):
     return "&".join(parts)
 
 
-def _best(function, query, number, rounds):
-    timer = timeit.Timer(lambda: function(query))
-    return min(timer.repeat(repeat=rounds, number=number))
-
-
 def _calls_for(function, query, budget=0.02):
     """Calls per measurement so one measurement takes about *budget* seconds."""
     number = 1
@@ -142,11 +137,17 @@ def child(rounds):
             for label, function in (pair if round_index % 2 == 0 else pair[::-1]):
                 took = timeit.Timer(lambda: function(query)).timeit(number)
                 best[label] = min(best[label], took / number)
-        # Growth: the backport on the same input at twice the size.
+        # Growth: the backport on the same input at twice the size, the two
+        # sizes interleaved like the two functions above.
         double = make_input(name, scale=2)
         number2 = _calls_for(backport, double)
-        single_time = _best(backport, query, number2, rounds) / number2
-        double_time = _best(backport, double, number2, rounds) / number2
+        sizes = {"single": float("inf"), "double": float("inf")}
+        pair = [("single", query), ("double", double)]
+        for round_index in range(rounds):
+            for label, data in (pair if round_index % 2 == 0 else pair[::-1]):
+                took = timeit.Timer(lambda: backport(data)).timeit(number2)
+                sizes[label] = min(sizes[label], took)
+        single_time, double_time = sizes["single"], sizes["double"]
         results["inputs"][name] = {
             "bytes": len(query),
             "backport_s": best["backport"],
@@ -177,8 +178,9 @@ def _table(rows, rst):
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     if rst:
         rule = "  ".join("=" * w for w in widths)
-        out = [rule, "  ".join(h.ljust(w) for h, w in zip(header, widths)), rule]
-        out += ["  ".join(c.ljust(w) for c, w in zip(line, widths)) for line in lines[1:]]
+        out = [rule, "  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip(), rule]
+        out += ["  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip()
+                for line in lines[1:]]
         out.append(rule)
         return "\n".join(out)
     return "\n".join("  ".join(c.rjust(w) for c, w in zip(line, widths)) for line in lines)
@@ -221,8 +223,8 @@ def main(argv):
                 problems.append("%s %s: ratio %.2f > %.1f" % (row["python"], name,
                                                               entry["ratio"], limit))
             if entry["growth"] > 3.0:
-                problems.append("%s %s: growth %.2f (super-linear?)" % (row["python"], name,
-                                                                         entry["growth"]))
+                problems.append("%s %s: growth %.2f (super-linear?)"
+                                % (row["python"], name, entry["growth"]))
             if not entry["same_result"]:
                 problems.append("%s %s: results differ from the stdlib" % (row["python"], name))
     if rst:
