@@ -36,12 +36,3 @@ HEX_TO_BYTE = dict(
 
 #: Splits text into alternating non-ASCII and ASCII runs (capturing group).
 ASCII_RUNS = re.compile(u"([\x00-\x7f]+)")
-
-if hasattr(text_type, "isascii"):  # Python 3.7+
-    is_ascii = text_type.isascii
-else:
-    _NON_ASCII = re.compile(u"[^\x00-\x7f]")
-
-    def is_ascii(text):
-        """Stand-in for ``str.isascii`` (new in 3.7)."""
-        return _NON_ASCII.search(text) is None
