@@ -42,8 +42,8 @@ def run(args, **kwargs):
     result = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             universal_newlines=True, **kwargs)
     if result.returncode != 0:
-        raise RuntimeError("%s failed (%d):\n%s" % (" ".join(args), result.returncode,
-                                                     result.stdout))
+        raise RuntimeError("%s failed (%d):\n%s"
+                           % (" ".join(args), result.returncode, result.stdout))
     return result.stdout
 
 
@@ -80,7 +80,8 @@ def check(version, wheel, sdist, workdir):
     pip_version = run([env_python, "-m", "pip", "--version"]).split()[1]
     run([env_python, "-m", "pip", "install", "--no-index", "--disable-pip-version-check",
          wheel])
-    lines.append("wheel  with own pip %-7s -> %s" % (pip_version, run([env_python, "-c", SMOKE]).strip()))
+    smoke = run([env_python, "-c", SMOKE]).strip()
+    lines.append("wheel  with own pip %-7s -> %s" % (pip_version, smoke))
 
     for label, target in (("sdist", sdist), ("source", ROOT)):
         env_python = fresh_env(version, os.path.join(workdir, label + "-" + version))
@@ -111,7 +112,8 @@ def main(versions):
         if failures:
             print("check_install: %d interpreter(s) failed" % failures)
             return 1
-        print("check_install: %d interpreters, wheel + sdist + source tree each: OK" % len(versions))
+        print("check_install: %d interpreters, wheel + sdist + source tree each: OK"
+              % len(versions))
         return 0
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

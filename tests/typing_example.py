@@ -1,0 +1,20 @@
+"""Type-checked against the .pyi stubs by the lint environment (mypy --strict).
+
+Also runs as an ordinary module, so the example stays true at run time.
+"""
+
+import ctypes
+
+import ctypes_safe
+import urllib_parse_backport
+from urllib_parse_backport import parse_qs, parse_qsl
+
+pairs = parse_qsl("q=common_term&utm_content=s;q=malicious_term")
+first_name = pairs[0][0]  # type: str
+raw = parse_qs(b"a=1&a=2", separator=b"&")
+values = raw[b"a"]  # type: list[bytes]
+report = urllib_parse_backport.patch()
+active = urllib_parse_backport.is_patched()  # type: bool
+urllib_parse_backport.unpatch()
+safe = ctypes_safe.from_param(ctypes.c_double, 1e300)
+text = repr(safe)  # type: str
