@@ -118,6 +118,15 @@ def test_warning_when_enabled_and_semicolon_with_default(environ):
     assert caught[0].filename == __file__
 
 
+def test_parse_qs_warns_once_and_points_at_its_caller(environ):
+    environ(URLLIB_PARSE_BACKPORT_WARN="1")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert parse_qs(QUERY) == {"a": ["1;b=2"], "c": ["3"]}
+    assert [w.category for w in caught] == [QuerySeparatorWarning]
+    assert caught[0].filename == __file__
+
+
 def test_warning_is_filterable(environ):
     environ(URLLIB_PARSE_BACKPORT_WARN="yes")
     with warnings.catch_warnings():

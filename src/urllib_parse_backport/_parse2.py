@@ -78,6 +78,9 @@ def parse_qs(qs, keep_blank_values=0, strict_parsing=0, max_num_fields=None,
 
     Same results as 2.7.18's ``urlparse.parse_qs``, splitting on *separator* only.
     """
+    if separator is DEFAULT_SEPARATOR and _policy.apply_default is not None:
+        # Resolved here too, so a QuerySeparatorWarning points at our caller.
+        qs, separator = _policy.apply_default(qs)
     parsed = {}
     for name, value in parse_qsl(qs, keep_blank_values, strict_parsing,
                                  max_num_fields, separator):

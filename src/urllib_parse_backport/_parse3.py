@@ -74,6 +74,9 @@ def parse_qs(qs, keep_blank_values=False, strict_parsing=False,
 
     Same signature and results as ``urllib.parse.parse_qs`` of CPython 3.13.
     """
+    if separator is DEFAULT_SEPARATOR and _policy.apply_default is not None:
+        # Resolved here too, so a QuerySeparatorWarning points at our caller.
+        qs, separator = _policy.apply_default(qs)
     parsed = {}
     for name, value in parse_qsl(qs, keep_blank_values, strict_parsing,
                                  encoding=encoding, errors=errors,

@@ -110,9 +110,9 @@ def _warn_on_semicolon(qs):
     except TypeError:
         found = False
     if found:
-        # 1: here, 2: parse_qsl, 3: its caller.
+        # 1: here, 2: parse_qsl or parse_qs, 3: its caller.
         warnings.warn(_WARNING_MESSAGE, QuerySeparatorWarning, stacklevel=3)
-    return qs, DEFAULT_SEPARATOR
+    return qs, "&"  # resolved: parse_qsl called by parse_qs must not warn again
 
 
 def read_environment(environ=None):
