@@ -19,7 +19,8 @@ state lives in :data:`_state`; the first original wins, as in gevent.monkey.
 
 Limits: a copy of the original's code made before ``patch()`` (e.g. a new
 function built from ``parse_qsl.__code__``) and parsers that are not these
-functions (WebOb's own on 3.x, vendored copies) are not reached.
+functions (vendored copies; WebOb's own on 3.x unless ``patch(frameworks=True)``,
+see ``_frameworks``) are not reached.
 """
 
 import sys
@@ -143,8 +144,12 @@ class Target(object):
     already in ``sys.modules``). *assess(module, verdicts)* returns
     ``(needs_fix, reason)``; *verdicts* maps the names of targets assessed
     before to theirs. *wrap(original, backport)*, if given, builds the
-    replacement. Framework adapters add instances to :data:`TARGETS`.
+    replacement. Framework adapters (``_frameworks``) are instances that
+    ``patch(frameworks=True)`` adds, with *forceable* false.
     """
+
+    #: Whether ``patch(force=True)`` patches it even when *assess* says no.
+    forceable = True
 
     def __init__(self, module, replacements, load="import", assess=None, wrap=None):
         self.module = module
@@ -200,7 +205,8 @@ def _escape(qs):
 
 _PUBLIC = {"parse_qs": _backport.parse_qs, "parse_qsl": _backport.parse_qsl}
 
-#: What ``patch()`` looks at, in order. Issue 7's framework adapters extend it.
+#: What ``patch()`` looks at, in order; ``patch(frameworks=True)`` adds
+#: ``_frameworks.ADAPTERS`` after them.
 TARGETS = [
     Target(STDLIB_MODULE, _PUBLIC),
     # 2.7, 3.6, 3.7: cgi.parse_qs/parse_qsl (removed in 3.8, bpo-33843). cgi.parse
@@ -373,15 +379,17 @@ def _installed(top):
     return importlib.util.find_spec(top) is not None
 
 
-def patch(force=False):
+def patch(force=False, frameworks=False):
     """Make the process's ``parse_qs``/``parse_qsl`` split on ``'&'`` only (bpo-42967).
 
     Replaces the parsers of every target that still splits on ``';'`` or
     lacks ``separator``: ``urlparse`` (2.7) or ``urllib.parse``, ``cgi``'s
     copies where loaded, python-future's ``future.backports.urllib.parse``,
     and every alias of them in loaded modules; already-fixed or vendor-patched
-    parsers are left alone unless *force* is true. Idempotent and thread-safe:
-    once patched, returns the report of the call that patched.
+    parsers are left alone unless *force* is true. *frameworks*: also the
+    framework adapters (issue 7, WebOb's own parser), which are never forced.
+    Idempotent and thread-safe: once patched, returns the report of the call
+    that patched (``unpatch()`` first to change the options).
     Returns a :class:`PatchReport`.
     """
     with _state.lock:
@@ -390,7 +398,11 @@ def patch(force=False):
         report = PatchReport(forced=bool(force))
         verdicts = {}
         replace = {}
-        for target in TARGETS:
+        targets = list(TARGETS)
+        if frameworks:
+            from ._frameworks import ADAPTERS
+            targets.extend(ADAPTERS)
+        for target in targets:
             module = _load(target, report)
             if module is None:
                 continue
@@ -402,7 +414,7 @@ def patch(force=False):
                 needs_fix, reason = False, "assessment failed: %s: %s" % (
                     type(exc).__name__, exc)
             verdicts[target.module] = (needs_fix, reason)
-            if not needs_fix and not force:
+            if not needs_fix and not (force and target.forceable):
                 report.skipped.append((target.module, reason))
                 continue
             namespace = _module_dict(module)

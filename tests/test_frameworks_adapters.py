@@ -1,0 +1,176 @@
+"""Framework adapters: ``patch(frameworks=True)`` fixes parsers no stdlib patch reaches (issue 7).
+
+WebOb 1.8.x on 3.x parses query strings itself (``webob.compat.parse_qsl_text``
+splits on ``[&;]``), so a fixed stdlib does not protect ``request.GET``
+(WebOb, Pyramid, webapp2). Each scenario runs in a fresh interpreter: WebOb
+imported before ``patch(frameworks=True)``, after it, or no adapter at all;
+then ``unpatch()`` must give back the exact original objects.
+"""
+
+import json
+import subprocess
+import sys
+import types
+
+import pytest
+
+from urllib_parse_backport import _frameworks, _policy
+
+ATTACK = "q=common_term&utm_content=s;q=malicious_term"
+
+SCRIPT = """
+import json, sys, warnings
+ORDER = sys.argv[1]
+ATTACK = %(attack)r
+
+def serve():
+    request = webob.Request.blank('/search?' + ATTACK)
+    return {'q': request.GET['q'], 'q_all': request.GET.getall('q'),
+            'utm_content': request.GET['utm_content']}
+
+report = None
+if ORDER == 'patch-first':
+    import urllib_parse_backport
+    report = urllib_parse_backport.patch(frameworks=True)
+with warnings.catch_warnings():
+    warnings.simplefilter('ignore', DeprecationWarning)
+    import webob, webob.compat, webob.request
+# patch-first: patch() imported webob.compat itself, so this is the replacement.
+original = webob.compat.parse_qsl_text
+original_code = original.__code__
+if ORDER == 'framework-first':
+    import urllib_parse_backport
+    report = urllib_parse_backport.patch(frameworks=True)
+result = {'seen': serve(), 'changed': report.changed if report else []}
+if report is not None:
+    urllib_parse_backport.unpatch()
+    result['after_unpatch'] = serve()
+    restored = webob.compat.parse_qsl_text
+    result['identical'] = (webob.request.parse_qsl_text is restored
+                           and restored.__module__ == 'webob.compat'
+                           and restored.__code__.co_filename.endswith(
+                               ('compat.py', 'compat.pyc')))
+    if ORDER == 'framework-first':
+        result['identical'] = result['identical'] and (
+            restored is original and original.__code__ is original_code)
+print(json.dumps(result))
+"""
+
+SAFE = {"q": "common_term", "q_all": ["common_term"], "utm_content": "s;q=malicious_term"}
+
+
+def run_app(order):
+    pytest.importorskip("webob")
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT % {"attack": ATTACK}, order],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+    out, err = process.communicate()
+    assert process.returncode == 0, err
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_without_the_adapter_webob_sees_the_smuggled_value():
+    # 2.7.18's urlparse and WebOb's own 3.x parser both split on ';'.
+    seen = run_app("no-adapter")["seen"]
+    assert "malicious_term" in seen["q_all"]
+    assert seen["utm_content"] == "s"
+
+
+@pytest.mark.parametrize("order", ["framework-first", "patch-first"])
+def test_with_the_adapter_webob_sees_the_cached_value(order):
+    result = run_app(order)
+    assert result["seen"] == SAFE
+    assert "webob.compat.parse_qsl_text" in result["changed"]
+    assert "webob.request.parse_qsl_text" in result["changed"]
+
+
+@pytest.mark.parametrize("order", ["framework-first", "patch-first"])
+def test_unpatch_restores_the_original_parser(order):
+    result = run_app(order)
+    assert result["identical"] is True
+    assert "malicious_term" in result["after_unpatch"]["q_all"]
+
+
+# --------------------------------------------------------------------------
+# The adapter's verdict, on stand-in modules: detect by behaviour, never blindly.
+# --------------------------------------------------------------------------
+
+def _splits_on_both(qs, encoding="utf-8"):
+    for field in qs.replace(";", "&").split("&"):
+        yield tuple(field.split("=", 1))
+
+
+def _splits_on_amp(qs, encoding="utf-8"):
+    for field in qs.split("&"):
+        yield tuple(field.split("=", 1))
+
+
+def _broken(qs, encoding="utf-8"):
+    raise TypeError("unexpected")
+
+
+def _assess(parser):
+    adapter = _frameworks.ADAPTERS[0]
+    module = types.ModuleType("webob.compat")
+    if parser is not None:
+        module.parse_qsl_text = parser
+    return adapter.assess(module, {})
+
+
+def test_assess_patches_a_parser_that_splits_on_semicolons():
+    assert _assess(_splits_on_both) == (True, "splits on ';' (CVE-2021-23336)")
+
+
+def test_assess_leaves_an_ampersand_only_parser_alone():
+    assert _assess(_splits_on_amp) == (False, "already splits on '&' only")
+
+
+def test_assess_leaves_a_missing_parser_alone():
+    needs_fix, reason = _assess(None)
+    assert not needs_fix
+    assert reason.startswith("webob.compat.parse_qsl_text not found")
+
+
+def test_assess_leaves_an_unrecognised_parser_alone():
+    needs_fix, reason = _assess(_broken)
+    assert not needs_fix
+    assert reason.startswith("unrecognised parser: probe failed")
+
+
+def test_adapters_are_never_forced():
+    assert [adapter.forceable for adapter in _frameworks.ADAPTERS] == [False]
+
+
+# --------------------------------------------------------------------------
+# The separator policy, as for the stdlib shim (PYTHON_URLLIB_QS_SEPARATOR).
+# --------------------------------------------------------------------------
+
+@pytest.fixture
+def environment():
+    yield _policy.read_environment
+    _policy.read_environment()
+
+
+def _fields(environ, qs):
+    _policy.read_environment(environ)
+    return list(_splits_on_both(_frameworks._separate(qs)))
+
+
+def test_default_separator_is_ampersand(environment):
+    assert _fields({}, "a=1;b=2&c=3") == [("a", "1%3Bb=2"), ("c", "3")]
+
+
+def test_legacy_splits_on_both(environment):
+    assert _fields({"PYTHON_URLLIB_QS_SEPARATOR": "legacy"}, "a=1;b=2&c=3") == [
+        ("a", "1"), ("b", "2"), ("c", "3")]
+
+
+def test_semicolon_splits_on_semicolon_only(environment):
+    assert _fields({"PYTHON_URLLIB_QS_SEPARATOR": ";"}, "a=1;b=2&c=3") == [
+        ("a", "1"), ("b", "2%26c=3")]
+
+
+def test_bad_value_raises_naming_the_variable(environment):
+    with pytest.raises(ValueError) as info:
+        _fields({"PYTHON_URLLIB_QS_SEPARATOR": "&&"}, "a=1")
+    assert "PYTHON_URLLIB_QS_SEPARATOR" in str(info.value)
