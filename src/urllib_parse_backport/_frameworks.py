@@ -11,7 +11,7 @@ parser percent-encoded, as data, and the parser's own unquote restores it.
 """
 
 from ._compat import text_type
-from ._shim import Target, _copy, _parameters
+from ._shim import Target, _forwarding_copy
 from . import _policy
 
 __all__ = ["FrameworkAdapter", "ADAPTERS"]
@@ -74,23 +74,7 @@ def _separate(qs):
 def _separate_by_policy(original, backport):
     """The replacement for *original*: same signature; calls a copy of it on
     ``_separate(qs)``. None for a signature it does not know."""
-    params = _parameters(original)
-    if params is None:
-        return None
-    names = [name for name, _ in params]
-    source = (
-        "def {name}({params}):\n"
-        "    return _original(_separate({first}){rest})\n"
-    ).format(name=original.__name__, params=", ".join(names), first=names[0],
-             rest="".join(", " + name for name in names[1:]))
-    # A copy: patch() also swaps the original's code to forward here.
-    namespace = {"_original": _copy(original), "_separate": _separate}
-    exec(compile(source, "<urllib_parse_backport adapter>", "exec"), namespace)
-    replacement = namespace[original.__name__]
-    replacement.__defaults__ = original.__defaults__
-    replacement.__doc__ = original.__doc__
-    replacement.__module__ = __name__
-    return replacement
+    return _forwarding_copy(original, _separate, "<urllib_parse_backport adapter>")
 
 
 def _count_fields(parser):

@@ -171,27 +171,33 @@ def _assess_like_stdlib(module, verdicts):
     return verdicts.get(STDLIB_MODULE, (False, "stdlib parser not assessed"))
 
 
-def _escape_semicolons(original, backport):
-    """For future.backports' own copy (3.3's parser, on 2.7 and 3.x): keep it, but
-    pass ``';'`` as ``%3B`` so it is data, which the copy's unquote turns back
-    into ``';'``. Keeps future's own result types (``newstr``) and signature."""
+def _forwarding_copy(original, rewrite_query, filename):
+    """A function with *original*'s signature that calls a copy of *original*
+    on ``rewrite_query(qs)``; None for a signature it does not know. The copy
+    matters: patch() also swaps the original's code to forward here."""
     params = _parameters(original)
     if params is None:
         return None
     names = [name for name, _ in params]
     source = (
         "def {name}({params}):\n"
-        "    return _original(_escape({first}), {rest})\n"
+        "    return _original(_rewrite({first}){rest})\n"
     ).format(name=original.__name__, params=", ".join(names), first=names[0],
-             rest=", ".join(names[1:]))
-    # A copy: patch() also swaps the original's code to forward here.
-    namespace = {"_original": _copy(original), "_escape": _escape}
-    exec(compile(source, "<urllib_parse_backport shim>", "exec"), namespace)
+             rest="".join(", " + name for name in names[1:]))
+    namespace = {"_original": _copy(original), "_rewrite": rewrite_query}
+    exec(compile(source, filename, "exec"), namespace)
     replacement = namespace[original.__name__]
     replacement.__defaults__ = original.__defaults__
     replacement.__doc__ = original.__doc__
     replacement.__module__ = __name__
     return replacement
+
+
+def _escape_semicolons(original, backport):
+    """For future.backports' own copy (3.3's parser, on 2.7 and 3.x): keep it, but
+    pass ``';'`` as ``%3B`` so it is data, which the copy's unquote turns back
+    into ``';'``. Keeps future's own result types (``newstr``) and signature."""
+    return _forwarding_copy(original, _escape, "<urllib_parse_backport shim>")
 
 
 def _escape(qs):
