@@ -19,7 +19,6 @@ import sys
 import pytest
 
 import urllib_parse_backport
-from urllib_parse_backport import _policy
 
 PY2 = sys.version_info[0] == 2
 DATA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
@@ -128,13 +127,8 @@ GOLDEN = load()
 CASES = GOLDEN["cases"]
 
 
-@pytest.fixture(autouse=True, scope="module")
-def upstream_default_separator():
-    """Run with the upstream default ('&'), whatever PYTHON_URLLIB_QS_SEPARATOR says."""
-    saved = _policy.apply_default
-    _policy.apply_default = None
-    yield
-    _policy.apply_default = saved
+# Run with the upstream default ('&'), whatever PYTHON_URLLIB_QS_SEPARATOR says.
+pytestmark = pytest.mark.usefixtures("upstream_default_separator")
 
 
 def test_data_file_is_what_its_header_says():

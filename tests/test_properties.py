@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urllib_parse_backport import _policy, parse_qs, parse_qsl
+from urllib_parse_backport import parse_qs, parse_qsl
 
 PY2 = sys.version_info[0] == 2
 if PY2:  # pragma: no cover - exercised by the py27 environment
@@ -66,13 +66,8 @@ def outcome(func, *args, **kwargs):
     return ("returned", typed(result))
 
 
-@pytest.fixture(autouse=True, scope="module")
-def upstream_default_separator():
-    """Run with the upstream default ('&'), whatever PYTHON_URLLIB_QS_SEPARATOR says."""
-    saved = _policy.apply_default
-    _policy.apply_default = None
-    yield
-    _policy.apply_default = saved
+# Run with the upstream default ('&'), whatever PYTHON_URLLIB_QS_SEPARATOR says.
+pytestmark = pytest.mark.usefixtures("upstream_default_separator")
 
 
 # -- invariants --------------------------------------------------------------
