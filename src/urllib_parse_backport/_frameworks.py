@@ -10,28 +10,29 @@ splits are the ones the separator policy (``'&'``, or
 parser percent-encoded, as data, and the parser's own unquote restores it.
 """
 
+import io
+
 from ._compat import text_type
-from ._shim import Target, _forwarding_copy
+from ._shim import Target, _copy, _forwarding_copy, _parameters
 from . import _policy
 
 __all__ = ["FrameworkAdapter", "ADAPTERS"]
-
-#: Splits into two fields on a parser that treats ``';'`` as a separator.
-_PROBE = "a=1;b=2"
 
 
 class FrameworkAdapter(Target):
     """A :class:`Target` for one framework parser: *module*, *attribute*, *probe*.
 
-    *probe(parser)* returns how many fields the parser finds in ``'a=1;b=2'``.
-    ``patch(force=True)`` does not force adapters: unknown parsers stay as they are.
+    *probe(parser)* returns how many fields the parser finds in ``'a=1;b=2'``;
+    *wrap* builds the replacement (default: rewrite the query, then call the
+    framework's own parser). ``patch(force=True)`` does not force adapters:
+    unknown parsers stay as they are.
     """
 
     forceable = False
 
-    def __init__(self, module, attribute, probe):
+    def __init__(self, module, attribute, probe, wrap=None):
         Target.__init__(self, module, {attribute: None}, load="installed",
-                        assess=self._assess, wrap=_separate_by_policy)
+                        assess=self._assess, wrap=wrap or _separate_by_policy)
         self.attribute = attribute
         self.probe = probe
 
@@ -49,7 +50,7 @@ class FrameworkAdapter(Target):
             return True, "splits on ';' (CVE-2021-23336)"
         if fields == 1:
             return False, "already splits on '&' only"
-        return False, "unrecognised parser: %r fields for %r" % (fields, _PROBE)
+        return False, "unrecognised parser: %r fields for 'a=1;b=2'" % (fields,)
 
 
 def _separate(qs):
@@ -77,13 +78,65 @@ def _separate_by_policy(original, backport):
     return _forwarding_copy(original, _separate, "<urllib_parse_backport adapter>")
 
 
-def _count_fields(parser):
-    return len(list(parser(_PROBE)))
+def _separate_body_by_policy(original, backport):
+    """For a body processor ``f(entity)`` that reads ``entity.fp`` whole (CherryPy):
+    let a copy of it read the separated body, then give the entity its reader back."""
+    params = _parameters(original)
+    if params is None or [name for name, _ in params] != ["entity"]:
+        return None
+    process = _copy(original)
+
+    def process_urlencoded(entity):
+        reader = entity.fp
+        entity.fp = io.BytesIO(_separate(reader.read()))
+        try:
+            return process(entity)
+        finally:
+            entity.fp = reader
+
+    process_urlencoded.__name__ = original.__name__
+    process_urlencoded.__doc__ = original.__doc__
+    return process_urlencoded
+
+
+def _fields_in(sample):
+    """A probe: how many fields (pairs, or keys of a dict) a parser finds in *sample*."""
+    def probe(parser):
+        return len(list(parser(sample)))
+    return probe
+
+
+class _ProbeEntity(object):
+    """Just what a CherryPy urlencoded-body processor reads and sets."""
+
+    def __init__(self, body):
+        self.fp = io.BytesIO(body)
+        self.attempt_charsets = ["utf-8"]
+        self.charset = None
+        self.params = {}
+
+
+def _body_fields(process):
+    entity = _ProbeEntity(b"a=1;b=2")
+    process(entity)
+    return len(entity.params)
 
 
 #: What ``patch(frameworks=True)`` looks at, after the stdlib targets.
 ADAPTERS = [
     # WebOb 1.8.x on 3.x (request.GET; Pyramid, webapp2): its own parser splits
     # on [&;]. On 2.7 it forwards to urlparse.parse_qsl, bound at import.
-    FrameworkAdapter("webob.compat", "parse_qsl_text", _count_fields),
+    FrameworkAdapter("webob.compat", "parse_qsl_text", _fields_in("a=1;b=2")),
+    # CherryPy 17/18: query strings (request.params via parse_query_string,
+    # which looks up _parse_qs at call time)...
+    FrameworkAdapter("cherrypy.lib.httputil", "_parse_qs", _fields_in("a=1;b=2")),
+    # ...and urlencoded bodies, parsed inline; Entity.processors holds the
+    # function, which the in-place code swap reaches.
+    FrameworkAdapter("cherrypy._cpreqbody", "process_urlencoded", _body_fields,
+                     wrap=_separate_body_by_policy),
+    # Twisted Web: Request.args (query and urlencoded body), bytes in and out.
+    FrameworkAdapter("twisted.web.http", "parse_qs", _fields_in(b"a=1;b=2")),
+    # Django 1.11 (EOL): QueryDict; 2.2.19+/3.0.13+/3.1.7+ split on '&' only,
+    # later versions dropped the function.
+    FrameworkAdapter("django.utils.http", "limited_parse_qsl", _fields_in("a=1;b=2")),
 ]

@@ -251,7 +251,13 @@ _ROUTES = {}
 
 
 def _module_dict(module):
+    """The namespace of *module*, or of the module a proxy in ``sys.modules``
+    wraps (Twisted's deprecation proxy keeps it in ``_module``), else None."""
     try:
+        if not issubclass(type(module), types.ModuleType):  # proxies fake __class__
+            wrapped = object.__getattribute__(module, "_module")
+            if isinstance(wrapped, types.ModuleType):
+                module = wrapped
         namespace = object.__getattribute__(module, "__dict__")
     except Exception:  # not a module-like object; lazy modules are not loaded
         return None
@@ -494,13 +500,16 @@ def _startup(environ=None):
     """Called by the ``.pth`` file at start-up when URLLIB_PARSE_BACKPORT_PATCH is set.
 
     ``1``/``true``/``yes``/``on`` -> ``patch()``; ``force`` -> ``patch(force=True)``;
-    anything else (``0``, ``off``, empty) -> nothing.
+    ``frameworks`` -> ``patch(frameworks=True)``; anything else (``0``, ``off``,
+    empty) -> nothing.
     """
     import os
     value = (environ if environ is not None else os.environ).get(_ACTIVATION_VARIABLE, "")
     value = value.strip().lower()
     if value == "force":
         return patch(force=True)
+    if value == "frameworks":
+        return patch(frameworks=True)
     if value in ("1", "true", "yes", "on"):
         return patch()
     return None
