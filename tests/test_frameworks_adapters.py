@@ -8,13 +8,14 @@ then ``unpatch()`` must give back the exact original objects.
 """
 
 import json
+import os
 import subprocess
 import sys
 import types
 
 import pytest
 
-from urllib_parse_backport import _frameworks, _policy
+from urllib_parse_backport import _frameworks, _policy, _shim
 
 ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 
@@ -138,7 +139,8 @@ def test_assess_leaves_an_unrecognised_parser_alone():
 
 
 def test_adapters_are_never_forced():
-    assert [adapter.forceable for adapter in _frameworks.ADAPTERS] == [False]
+    assert len(_frameworks.ADAPTERS) == 6
+    assert not [adapter for adapter in _frameworks.ADAPTERS if adapter.forceable]
 
 
 # --------------------------------------------------------------------------
@@ -174,3 +176,61 @@ def test_bad_value_raises_naming_the_variable(environment):
     with pytest.raises(ValueError) as info:
         _fields({"PYTHON_URLLIB_QS_SEPARATOR": "&&"}, "a=1")
     assert "PYTHON_URLLIB_QS_SEPARATOR" in str(info.value)
+
+
+# --------------------------------------------------------------------------
+# Pieces the real-framework tests reach only on some versions.
+# --------------------------------------------------------------------------
+
+def test_start_up_variable_frameworks_applies_the_adapters():
+    # URLLIB_PARSE_BACKPORT_PATCH=frameworks: patch(frameworks=True) from the .pth line.
+    pytest.importorskip("webob")
+    code = ("import webob, json\n"
+            "print(json.dumps(webob.Request.blank('/?' + %r).GET.getall('q')))" % ATTACK)
+    environ = dict(os.environ, URLLIB_PARSE_BACKPORT_PATCH="frameworks")
+    environ.pop("PYTHON_URLLIB_QS_SEPARATOR", None)
+    process = subprocess.Popen([sys.executable, "-c", code], env=environ,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True)
+    out, err = process.communicate()
+    assert (process.returncode, err) == (0, "")
+    assert json.loads(out) == ["common_term"]
+
+
+class _ModuleProxy(object):
+    """Like Twisted's deprecation proxy: fakes ``__class__``, keeps the module in ``_module``."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name):
+        return getattr(self._module, name)
+
+
+def test_module_proxies_are_unwrapped_to_the_real_namespace():
+    module = types.ModuleType("stand_in")
+    proxy = _ModuleProxy(module)
+    assert isinstance(proxy, object) and proxy.__class__ is _ModuleProxy
+    assert _shim._module_dict(proxy) is module.__dict__
+    assert _shim._module_dict(module) is module.__dict__
+
+
+def test_body_adapter_refuses_an_unknown_signature():
+    def process_urlencoded(entity, charset):
+        return None
+    assert _frameworks._separate_body_by_policy(process_urlencoded, None) is None
+
+
+def test_body_adapter_gives_the_entity_its_reader_back():
+    seen = []
+
+    def process_urlencoded(entity):
+        seen.append(entity.fp.read())
+        entity.params = {"read": True}
+
+    entity = _frameworks._ProbeEntity(b"q=1&u=s;q=2")
+    reader = entity.fp
+    replacement = _frameworks._separate_body_by_policy(process_urlencoded, None)
+    replacement(entity)
+    assert seen == [b"q=1&u=s%3Bq=2"]
+    assert entity.fp is reader and entity.params == {"read": True}

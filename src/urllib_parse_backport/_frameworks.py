@@ -136,6 +136,9 @@ ADAPTERS = [
                      wrap=_separate_body_by_policy),
     # Twisted Web: Request.args (query and urlencoded body), bytes in and out.
     FrameworkAdapter("twisted.web.http", "parse_qs", _fields_in(b"a=1;b=2")),
+    # Bottle <= 0.12.18: request.query and request.forms/POST (urlencoded
+    # bodies) both go through this module-level function; 0.12.19 fixed it.
+    FrameworkAdapter("bottle", "_parse_qsl", _fields_in("a=1;b=2")),
     # Django 1.11 (EOL): QueryDict; 2.2.19+/3.0.13+/3.1.7+ split on '&' only,
     # later versions dropped the function.
     FrameworkAdapter("django.utils.http", "limited_parse_qsl", _fields_in("a=1;b=2")),
