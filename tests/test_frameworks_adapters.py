@@ -234,3 +234,32 @@ def test_body_adapter_gives_the_entity_its_reader_back():
     replacement(entity)
     assert seen == [b"q=1&u=s%3Bq=2"]
     assert entity.fp is reader and entity.params == {"read": True}
+
+
+def test_frameworks_true_after_a_plain_patch_adds_the_adapters():
+    # e.g. URLLIB_PARSE_BACKPORT_PATCH=1 at start-up, then the app asks for more.
+    pytest.importorskip("webob")
+    code = (
+        "import json, webob, urllib_parse_backport as shim\n"
+        "first = shim.patch()\n"
+        "second = shim.patch(frameworks=True)\n"
+        "third = shim.patch(frameworks=True)\n"
+        "q = webob.Request.blank('/?' + %r).GET.getall('q')\n"
+        "shim.unpatch()\n"
+        "print(json.dumps({'same': first is second is third, 'q': q,\n"
+        "                  'changed': second.changed,\n"
+        "                  'after': webob.Request.blank('/?' + %r).GET.getall('q')}))\n"
+        % (ATTACK, ATTACK))
+    environ = dict(os.environ)
+    environ.pop("PYTHON_URLLIB_QS_SEPARATOR", None)
+    environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
+    process = subprocess.Popen([sys.executable, "-c", code], env=environ,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True)
+    out, err = process.communicate()
+    assert process.returncode == 0, err
+    result = json.loads(out)
+    assert result["same"] is True
+    assert result["q"] == ["common_term"]
+    assert "webob.compat.parse_qsl_text" in result["changed"]
+    assert "malicious_term" in result["after"]

@@ -19,7 +19,7 @@ state lives in :data:`_state`; the first original wins, as in gevent.monkey.
 
 Limits: a copy of the original's code made before ``patch()`` (e.g. a new
 function built from ``parse_qsl.__code__``) and parsers that are not these
-functions (vendored copies; WebOb's own on 3.x unless ``patch(frameworks=True)``,
+functions (vendored copies; frameworks' own parsers unless ``patch(frameworks=True)``,
 see ``_frameworks``) are not reached.
 """
 
@@ -241,6 +241,8 @@ class _State(object):
         #: diagnose() of the stdlib parse_qsl taken before patching.
         self.stdlib_facts = None
         self.report = None
+        #: Whether the framework adapters have been applied since the last unpatch().
+        self.frameworks = False
 
 
 _state = _State()
@@ -399,63 +401,69 @@ def patch(force=False, frameworks=False):
     copies where loaded, python-future's ``future.backports.urllib.parse``,
     and every alias of them in loaded modules; already-fixed or vendor-patched
     parsers are left alone unless *force* is true. *frameworks*: also the
-    framework adapters (issue 7, WebOb's own parser), which are never forced.
+    framework adapters (Django 1.11, WebOb, CherryPy, Twisted Web, old Bottle:
+    parsers of their own), which are never forced.
     Idempotent and thread-safe: once patched, returns the report of the call
-    that patched (``unpatch()`` first to change the options).
+    that patched; a later ``frameworks=True`` adds the adapters to it, any
+    other change of options needs ``unpatch()`` first.
     Returns a :class:`PatchReport`.
     """
     with _state.lock:
-        if _state.bindings:
-            return _state.report
-        report = PatchReport(forced=bool(force))
-        verdicts = {}
-        replace = {}
-        targets = list(TARGETS)
-        if frameworks:
+        if _state.report is None:  # not patched since the last unpatch()
+            _state.report = PatchReport(forced=bool(force))
+            _state.frameworks = False
+            _apply(TARGETS, _state.report, force)
+        if frameworks and not _state.frameworks:
             from ._frameworks import ADAPTERS
-            targets.extend(ADAPTERS)
-        for target in targets:
-            module = _load(target, report)
-            if module is None:
+            _apply(ADAPTERS, _state.report, force)
+            _state.frameworks = True
+        return _state.report
+
+
+def _apply(targets, report, force):
+    """Patch those of *targets* that need it, recording what happened in *report*."""
+    verdicts = {}
+    replace = {}
+    for target in targets:
+        module = _load(target, report)
+        if module is None:
+            continue
+        if target.module == STDLIB_MODULE and _state.stdlib_facts is None:
+            _state.stdlib_facts = diagnose(module.parse_qsl)
+        try:
+            needs_fix, reason = target.assess(module, verdicts)
+        except Exception as exc:
+            needs_fix, reason = False, "assessment failed: %s: %s" % (
+                type(exc).__name__, exc)
+        verdicts[target.module] = (needs_fix, reason)
+        if not needs_fix and not (force and target.forceable):
+            report.skipped.append((target.module, reason))
+            continue
+        namespace = _module_dict(module)
+        for attribute, backport in sorted(target.replacements.items()):
+            label = "%s.%s" % (target.module, attribute)
+            original = namespace.get(attribute)
+            if original is None:
+                report.skipped.append((label, "absent"))
                 continue
-            if target.module == STDLIB_MODULE and _state.stdlib_facts is None:
-                _state.stdlib_facts = diagnose(module.parse_qsl)
-            try:
-                needs_fix, reason = target.assess(module, verdicts)
-            except Exception as exc:
-                needs_fix, reason = False, "assessment failed: %s: %s" % (
-                    type(exc).__name__, exc)
-            verdicts[target.module] = (needs_fix, reason)
-            if not needs_fix and not (force and target.forceable):
-                report.skipped.append((target.module, reason))
+            replacement = _replacement(target, original, backport)
+            if replacement is None:
+                report.skipped.append((label, "unsupported signature"))
                 continue
-            namespace = _module_dict(module)
-            for attribute, backport in sorted(target.replacements.items()):
-                label = "%s.%s" % (target.module, attribute)
-                original = namespace.get(attribute)
-                if original is None:
-                    report.skipped.append((label, "absent"))
-                    continue
-                replacement = _replacement(target, original, backport)
-                if replacement is None:
-                    report.skipped.append((label, "unsupported signature"))
-                    continue
-                replace[id(original)] = (original, replacement)
-        # Aliases (the targets' own bindings included) by identity...
-        for binding in _scan(replace):
-            _state.bindings.append(binding)
-            report.changed.append(binding[4])
-        # ...then the originals themselves, for references no scan can see.
-        for original, replacement in replace.values():
-            label = "%s.%s" % (original.__module__, original.__name__)
-            saved = _swap_code(original, replacement, label)
-            if saved is None:
-                report.skipped.append((label + " (in place)", "unsupported signature"))
-            else:
-                _state.codes.append((original, saved))
-                report.changed.append(label + " (in place)")
-        _state.report = report
-        return report
+            replace[id(original)] = (original, replacement)
+    # Aliases (the targets' own bindings included) by identity...
+    for binding in _scan(replace):
+        _state.bindings.append(binding)
+        report.changed.append(binding[4])
+    # ...then the originals themselves, for references no scan can see.
+    for original, replacement in replace.values():
+        label = "%s.%s" % (original.__module__, original.__name__)
+        saved = _swap_code(original, replacement, label)
+        if saved is None:
+            report.skipped.append((label + " (in place)", "unsupported signature"))
+        else:
+            _state.codes.append((original, saved))
+            report.changed.append(label + " (in place)")
 
 
 def unpatch():
@@ -476,6 +484,7 @@ def unpatch():
         del _state.bindings[:]
         del _state.codes[:]
         _state.report = None
+        _state.frameworks = False
 
 
 def is_patched():
