@@ -263,3 +263,27 @@ def test_frameworks_true_after_a_plain_patch_adds_the_adapters():
     assert result["q"] == ["common_term"]
     assert "webob.compat.parse_qsl_text" in result["changed"]
     assert "malicious_term" in result["after"]
+
+
+def test_a_generator_parser_keeps_its_kind_when_its_code_is_swapped():
+    # WebOb's parse_qsl_text is a generator function; 3.13 warns (an error
+    # under -W error) when a function gets code of another kind.
+    import warnings
+
+    def parse_qsl_text(qs, encoding="utf-8"):
+        for field in qs.split(";"):
+            yield field
+
+    def replacement(qs, encoding="utf-8"):
+        return iter([("swapped", qs)])
+
+    saved = parse_qsl_text.__code__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _shim._swap_code(parse_qsl_text, replacement, "tests.generator") is saved
+        try:
+            assert parse_qsl_text.__code__.co_flags & 0x20  # CO_GENERATOR
+            assert list(parse_qsl_text("a;b")) == [("swapped", "a;b")]
+        finally:
+            parse_qsl_text.__code__ = saved
+    assert list(parse_qsl_text("a;b")) == ["a", "b"]

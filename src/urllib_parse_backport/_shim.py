@@ -44,6 +44,9 @@ _PROBE = "a=1;b=2"
 _OWN_PACKAGE = __name__.rpartition(".")[0]
 _CO_VARARGS = 0x04
 _CO_VARKEYWORDS = 0x08
+_CO_GENERATOR = 0x20
+_CO_COROUTINE = 0x80
+_CO_ASYNC_GENERATOR = 0x200
 _NO_DEFAULT = object()
 
 
@@ -340,18 +343,26 @@ def _replacement(target, original, backport):
 
 
 def _swap_code(original, replacement, label):
-    """Give *original* code forwarding to *replacement*; None if it cannot be done."""
+    """Give *original* code forwarding to *replacement*; None if it cannot be done.
+
+    A generator function (WebOb's parser) gets generator code, so the swap keeps
+    its kind: 3.13 warns on assigning code of another kind."""
     params = _parameters(original)
     if params is None or not isinstance(original, types.FunctionType):
         return None
     if original.__closure__:
         return None
+    kind = original.__code__.co_flags & (_CO_GENERATOR | _CO_COROUTINE | _CO_ASYNC_GENERATOR)
+    if kind not in (0, _CO_GENERATOR):
+        return None
     names = [name for name, _ in params]
     source = (
         "def {name}({params}):\n"
-        "    return __import__({module!r}, None, None, ('_ROUTES',))._ROUTES[{key!r}]"
-        "({params})\n"
-    ).format(name=original.__name__, params=", ".join(names), module=__name__, key=label)
+        "    {forward} __import__({module!r}, None, None, ('_ROUTES',))._ROUTES[{key!r}]"
+        "({params}){tail}\n"
+    ).format(name=original.__name__, params=", ".join(names), module=__name__, key=label,
+             forward="for _item in" if kind else "return",
+             tail=": yield _item" if kind else "")
     namespace = {}
     exec(compile(source, "<urllib_parse_backport shim>", "exec"), namespace)
     _ROUTES[label] = replacement
