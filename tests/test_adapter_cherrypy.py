@@ -1,0 +1,245 @@
+"""CherryPy adapter: ``patch(frameworks=True)`` and CherryPy's own parsers (issue 7).
+
+CherryPy splits query strings (``cherrypy.lib.httputil._parse_qs``) and
+urlencoded bodies (``cherrypy._cpreqbody.process_urlencoded``) on ``&`` and
+``;`` itself, whatever the stdlib does. Each scenario mounts an app with
+``cherrypy.tree.mount`` and calls it as a WSGI app in a fresh interpreter
+(no server): CherryPy imported before ``patch(frameworks=True)``, after it,
+or no adapter at all; then ``unpatch()`` must give back the exact originals.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import types
+
+import pytest
+
+from urllib_parse_backport import _frameworks
+
+ATTACK = "q=common_term&utm_content=s;q=malicious_term"
+
+SCRIPT = """
+import io, json, sys, warnings
+from wsgiref.util import setup_testing_defaults
+ORDER = sys.argv[1]
+ATTACK = %(attack)r
+URLENCODED = 'application/x-www-form-urlencoded'
+
+report = None
+if ORDER == 'patch-first':
+    import urllib_parse_backport
+    report = urllib_parse_backport.patch(frameworks=True)
+with warnings.catch_warnings():
+    warnings.simplefilter('ignore', DeprecationWarning)
+    import cherrypy
+    from cherrypy import _cpreqbody
+    from cherrypy.lib import httputil
+
+
+def kind(value):
+    if isinstance(value, list):
+        return 'list' if all(isinstance(v, type(u'')) for v in value) else 'mixed list'
+    return 'text' if isinstance(value, type(u'')) else type(value).__name__
+
+
+class Root(object):
+    @cherrypy.expose
+    def search(self, **params):
+        params = cherrypy.request.params
+        kinds = dict((key, kind(value)) for key, value in params.items())
+        return json.dumps({'params': params, 'kinds': kinds})
+
+
+cherrypy.config.update({'environment': 'embedded', 'log.screen': False})
+app = cherrypy.tree.mount(Root(), '/')
+
+
+def call(method, query, body=b''):
+    environ = {'REQUEST_METHOD': method, 'PATH_INFO': '/search', 'QUERY_STRING': query}
+    if body:
+        environ.update({'CONTENT_TYPE': URLENCODED, 'CONTENT_LENGTH': str(len(body)),
+                        'wsgi.input': io.BytesIO(body)})
+    setup_testing_defaults(environ)
+    status = []
+    out = b''.join(app(environ, lambda s, headers, exc_info=None: status.append(s)))
+    assert status == ['200 OK'], (status, out)
+    return json.loads(out.decode('utf-8'))
+
+
+def serve():
+    return {'get': call('GET', ATTACK), 'post': call('POST', '', ATTACK.encode('ascii'))}
+
+
+def parsers():
+    # Where CherryPy looks them up: parse_query_string's globals (at call time)
+    # and the processors dict filled at class definition.
+    return {'query': httputil._parse_qs,
+            'query_called': httputil.parse_query_string.__globals__['_parse_qs'],
+            'body': _cpreqbody.process_urlencoded,
+            'body_called': _cpreqbody.Entity.processors[URLENCODED]}
+
+
+# patch-first: patch() imported CherryPy itself, so the module attributes are
+# the replacements; Entity.processors still holds the original (code swapped).
+held = parsers()
+held_codes = dict((key, func.__code__) for key, func in held.items())
+if ORDER == 'framework-first':
+    import urllib_parse_backport
+    report = urllib_parse_backport.patch(frameworks=True)
+result = {'seen': serve(), 'changed': report.changed if report else []}
+if report is not None:
+    urllib_parse_backport.unpatch()
+    result['after_unpatch'] = serve()
+    now = parsers()
+    checks = {
+        'query bound where called': now['query'] is now['query_called'],
+        'body bound where called': now['body'] is now['body_called'],
+        'query is httputil own': (now['query'].__module__ == 'cherrypy.lib.httputil'
+                                  and now['query'].__code__.co_filename.endswith(
+                                      ('httputil.py', 'httputil.pyc'))),
+        'body is _cpreqbody own': (now['body'].__module__ == 'cherrypy._cpreqbody'
+                                   and now['body'].__code__.co_filename.endswith(
+                                       ('_cpreqbody.py', '_cpreqbody.pyc'))),
+        'processors entry is the original': now['body_called'] is held['body_called'],
+    }
+    if ORDER == 'framework-first':
+        for key in held:
+            checks[key + ' object and code'] = (now[key] is held[key]
+                                                and now[key].__code__ is held_codes[key])
+    result['restored'] = checks
+print(json.dumps(result))
+"""
+
+SAFE = {"q": "common_term", "utm_content": "s;q=malicious_term"}
+TARGETS = ["cherrypy.lib.httputil._parse_qs", "cherrypy._cpreqbody.process_urlencoded"]
+_RUNS = {}
+
+
+def run_app(order, separator=None):
+    """What the app saw in *order*, run once per session (CherryPy is slow to import)."""
+    pytest.importorskip("cherrypy")
+    key = (order, separator)
+    if key not in _RUNS:
+        environ = dict(os.environ)
+        for name in ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
+                     "URLLIB_PARSE_BACKPORT_PATCH"):
+            environ.pop(name, None)
+        if separator is not None:
+            environ["PYTHON_URLLIB_QS_SEPARATOR"] = separator
+        process = subprocess.Popen(
+            [sys.executable, "-c", SCRIPT % {"attack": ATTACK}, order], env=environ,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        out, err = process.communicate()
+        assert process.returncode == 0, err
+        _RUNS[key] = json.loads(out.strip().splitlines()[-1])
+    return _RUNS[key]
+
+
+def q_values(seen):
+    q = seen["params"]["q"]
+    return q if isinstance(q, list) else [q]
+
+
+@pytest.mark.parametrize("request_kind", ["get", "post"])
+def test_without_the_adapter_cherrypy_sees_the_smuggled_value(request_kind):
+    seen = run_app("no-adapter")["seen"][request_kind]
+    assert q_values(seen) == ["common_term", "malicious_term"]
+    assert seen["params"]["utm_content"] == "s"
+    assert seen["kinds"] == {"q": "list", "utm_content": "text"}
+
+
+@pytest.mark.parametrize("request_kind", ["get", "post"])
+@pytest.mark.parametrize("order", ["framework-first", "patch-first"])
+def test_with_the_adapter_cherrypy_sees_the_cached_value(order, request_kind):
+    seen = run_app(order)["seen"][request_kind]
+    assert seen["params"] == SAFE
+    # One value: CherryPy's own str (not a one-item list), as for any single field.
+    assert seen["kinds"] == {"q": "text", "utm_content": "text"}
+
+
+@pytest.mark.parametrize("order", ["framework-first", "patch-first"])
+def test_report_names_both_cherrypy_parsers(order):
+    changed = run_app(order)["changed"]
+    for target in TARGETS:
+        assert target in changed
+        assert target + " (in place)" in changed
+
+
+@pytest.mark.parametrize("order", ["framework-first", "patch-first"])
+def test_unpatch_restores_the_original_parsers(order):
+    result = run_app(order)
+    assert result["restored"] == dict((check, True) for check in result["restored"])
+    assert len(result["restored"]) == (9 if order == "framework-first" else 5)
+    for request_kind in ("get", "post"):
+        assert "malicious_term" in q_values(result["after_unpatch"][request_kind])
+
+
+@pytest.mark.parametrize("request_kind", ["get", "post"])
+def test_legacy_policy_keeps_splitting_on_both(request_kind):
+    # PYTHON_URLLIB_QS_SEPARATOR=legacy: the operator asks for 2.7.18's behaviour.
+    result = run_app("framework-first", separator="legacy")
+    assert set(TARGETS) <= set(result["changed"])
+    seen = result["seen"][request_kind]
+    assert q_values(seen) == ["common_term", "malicious_term"]
+    assert seen["params"]["utm_content"] == "s"
+
+
+# --------------------------------------------------------------------------
+# The adapters' verdicts, on stand-in modules: detect by behaviour, never blindly.
+# --------------------------------------------------------------------------
+
+def _adapter(module, attribute):
+    for adapter in _frameworks.ADAPTERS:
+        if adapter.module == module and adapter.attribute == attribute:
+            return adapter
+    raise LookupError(module + "." + attribute)
+
+
+def _assess(module_name, attribute, parser):
+    module = types.ModuleType(module_name)
+    if parser is not None:
+        setattr(module, attribute, parser)
+    return _adapter(module_name, attribute).assess(module, {})
+
+
+def _parse_qs_on_amp(qs, keep_blank_values=0, strict_parsing=0, encoding="utf-8"):
+    return dict(field.split("=", 1) for field in qs.split("&"))
+
+
+def _process_urlencoded(separators):
+    def process_urlencoded(entity):
+        body = entity.fp.read()
+        for separator in separators[1:]:
+            body = body.replace(separator, separators[0])
+        for field in body.split(separators[0]):
+            key, value = field.split(b"=", 1)
+            entity.params[key.decode("ascii")] = value.decode("ascii")
+    return process_urlencoded
+
+
+def test_assess_leaves_an_ampersand_only_query_parser_alone():
+    assert _assess("cherrypy.lib.httputil", "_parse_qs", _parse_qs_on_amp) == (
+        False, "already splits on '&' only")
+
+
+def test_assess_leaves_a_missing_query_parser_alone():
+    assert _assess("cherrypy.lib.httputil", "_parse_qs", None) == (
+        False, "cherrypy.lib.httputil._parse_qs not found: unknown version")
+
+
+def test_assess_patches_a_body_processor_that_splits_on_semicolons():
+    assert _assess("cherrypy._cpreqbody", "process_urlencoded",
+                   _process_urlencoded([b"&", b";"])) == (
+        True, "splits on ';' (CVE-2021-23336)")
+
+
+def test_assess_leaves_an_ampersand_only_body_processor_alone():
+    assert _assess("cherrypy._cpreqbody", "process_urlencoded",
+                   _process_urlencoded([b"&"])) == (False, "already splits on '&' only")
+
+
+def test_assess_leaves_a_missing_body_processor_alone():
+    assert _assess("cherrypy._cpreqbody", "process_urlencoded", None) == (
+        False, "cherrypy._cpreqbody.process_urlencoded not found: unknown version")

@@ -1,0 +1,215 @@
+"""Twisted Web adapter: ``patch(frameworks=True)`` and ``twisted.web.http.parse_qs`` (issue 7).
+
+Twisted splits query strings and urlencoded bodies into ``Request.args`` with
+its own bytes parser, on ``&`` and ``;``, whatever the stdlib does. Each
+scenario runs in a fresh interpreter: a ``Site`` protocol on a
+``StringTransport`` is fed raw HTTP bytes (no reactor), with Twisted imported
+before ``patch(frameworks=True)``, after it, or no adapter at all; then
+``unpatch()`` must give back the exact original. Twisted 24+ keeps
+``twisted.web.http`` behind a module proxy in ``sys.modules``.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import types
+
+import pytest
+
+from urllib_parse_backport import _frameworks
+
+ATTACK = "q=common_term&utm_content=s;q=malicious_term"
+
+SCRIPT = """
+import json, sys, warnings
+ORDER = sys.argv[1]
+ATTACK = %(attack)r.encode('ascii')
+
+report = None
+if ORDER == 'patch-first':
+    import urllib_parse_backport
+    report = urllib_parse_backport.patch(frameworks=True)
+with warnings.catch_warnings():
+    warnings.simplefilter('ignore', DeprecationWarning)
+    from twisted.web import http, resource, server
+    try:
+        from twisted.internet.testing import StringTransport
+    except ImportError:  # Twisted < 21.2
+        from twisted.test.proto_helpers import StringTransport
+
+recorded = []
+
+
+class Record(resource.Resource):
+    isLeaf = True
+
+    def render(self, request):
+        recorded.append(request.args)
+        return b'ok'
+
+
+site = server.Site(Record())
+
+
+def call(raw):
+    protocol = site.buildProtocol(None)
+    transport = StringTransport()
+    protocol.makeConnection(transport)
+    protocol.dataReceived(raw)
+    assert transport.value().startswith(b'HTTP/1.1 200 '), transport.value()
+    args = recorded.pop()
+    assert not recorded
+    bytes_only = all(isinstance(key, bytes) and isinstance(values, list)
+                     and all(isinstance(value, bytes) for value in values)
+                     for key, values in args.items())
+    return {'args': dict((key.decode('latin-1'), [v.decode('latin-1') for v in values])
+                         for key, values in args.items()),
+            'bytes_only': bytes_only}
+
+
+def serve():
+    head = b'Host: example.com\\r\\nConnection: close\\r\\n'
+    post = (b'POST /search HTTP/1.1\\r\\n' + head
+            + b'Content-Type: application/x-www-form-urlencoded\\r\\n'
+            + b'Content-Length: ' + str(len(ATTACK)).encode('ascii') + b'\\r\\n\\r\\n' + ATTACK)
+    return {'get': call(b'GET /search?' + ATTACK + b' HTTP/1.1\\r\\n' + head + b'\\r\\n'),
+            'post': call(post)}
+
+
+def parsers():
+    # Request.requestReceived looks parse_qs up in the real module's globals,
+    # behind the proxy that Twisted 24+ puts in sys.modules.
+    return {'module': http.parse_qs,
+            'called': http.Request.requestReceived.__globals__['parse_qs']}
+
+
+# patch-first: patch() imported twisted.web.http itself, so these are the replacement.
+held = parsers()
+held_code = held['module'].__code__
+if ORDER == 'framework-first':
+    import urllib_parse_backport
+    report = urllib_parse_backport.patch(frameworks=True)
+result = {'seen': serve(), 'changed': report.changed if report else []}
+if report is not None:
+    urllib_parse_backport.unpatch()
+    result['after_unpatch'] = serve()
+    now = parsers()
+    checks = {
+        'bound where called': now['module'] is now['called'],
+        'is twisted.web.http own': (now['module'].__module__ == 'twisted.web.http'
+                                    and now['module'].__code__.co_filename.endswith(
+                                        ('http.py', 'http.pyc'))),
+    }
+    if ORDER == 'framework-first':
+        checks['object and code'] = (now['module'] is held['module']
+                                     and now['module'].__code__ is held_code)
+    result['restored'] = checks
+print(json.dumps(result))
+"""
+
+SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
+TARGET = "twisted.web.http.parse_qs"
+_RUNS = {}
+
+
+def run_app(order, separator=None):
+    """What the resource saw in *order*, run once per session."""
+    pytest.importorskip("twisted.web")
+    key = (order, separator)
+    if key not in _RUNS:
+        environ = dict(os.environ)
+        for name in ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
+                     "URLLIB_PARSE_BACKPORT_PATCH"):
+            environ.pop(name, None)
+        if separator is not None:
+            environ["PYTHON_URLLIB_QS_SEPARATOR"] = separator
+        process = subprocess.Popen(
+            [sys.executable, "-c", SCRIPT % {"attack": ATTACK}, order], env=environ,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        out, err = process.communicate()
+        assert process.returncode == 0, err
+        _RUNS[key] = json.loads(out.strip().splitlines()[-1])
+    return _RUNS[key]
+
+
+@pytest.mark.parametrize("request_kind", ["get", "post"])
+def test_without_the_adapter_twisted_sees_the_smuggled_value(request_kind):
+    seen = run_app("no-adapter")["seen"][request_kind]
+    assert seen["args"] == {"q": ["common_term", "malicious_term"], "utm_content": ["s"]}
+    assert seen["bytes_only"] is True
+
+
+@pytest.mark.parametrize("request_kind", ["get", "post"])
+@pytest.mark.parametrize("order", ["framework-first", "patch-first"])
+def test_with_the_adapter_twisted_sees_the_cached_value(order, request_kind):
+    seen = run_app(order)["seen"][request_kind]
+    assert seen["args"] == SAFE
+    assert seen["bytes_only"] is True  # Twisted's own types: bytes keys, lists of bytes
+
+
+@pytest.mark.parametrize("order", ["framework-first", "patch-first"])
+def test_report_names_twisted_parse_qs(order):
+    changed = run_app(order)["changed"]
+    assert TARGET in changed
+    assert TARGET + " (in place)" in changed
+
+
+@pytest.mark.parametrize("order", ["framework-first", "patch-first"])
+def test_unpatch_restores_the_original_parser(order):
+    result = run_app(order)
+    assert result["restored"] == dict((check, True) for check in result["restored"])
+    assert len(result["restored"]) == (3 if order == "framework-first" else 2)
+    for request_kind in ("get", "post"):
+        assert "malicious_term" in result["after_unpatch"][request_kind]["args"]["q"]
+
+
+@pytest.mark.parametrize("request_kind", ["get", "post"])
+def test_legacy_policy_keeps_splitting_on_both(request_kind):
+    # PYTHON_URLLIB_QS_SEPARATOR=legacy: the operator asks for 2.7.18's behaviour.
+    result = run_app("framework-first", separator="legacy")
+    assert TARGET in result["changed"]
+    assert result["seen"][request_kind]["args"] == {
+        "q": ["common_term", "malicious_term"], "utm_content": ["s"]}
+
+
+# --------------------------------------------------------------------------
+# The adapter's verdict, on stand-in modules: detect by behaviour, never blindly.
+# --------------------------------------------------------------------------
+
+def _adapter():
+    for adapter in _frameworks.ADAPTERS:
+        if adapter.module == "twisted.web.http" and adapter.attribute == "parse_qs":
+            return adapter
+    raise LookupError(TARGET)
+
+
+def _assess(parser):
+    module = types.ModuleType("twisted.web.http")
+    if parser is not None:
+        module.parse_qs = parser
+    return _adapter().assess(module, {})
+
+
+def _parse_qs(separators):
+    def parse_qs(qs, keep_blank_values=0, strict_parsing=0):
+        for separator in separators[1:]:
+            qs = qs.replace(separator, separators[0])
+        args = {}
+        for field in qs.split(separators[0]):
+            key, value = field.split(b"=", 1)
+            args.setdefault(key, []).append(value)
+        return args
+    return parse_qs
+
+
+def test_assess_patches_a_parser_that_splits_on_semicolons():
+    assert _assess(_parse_qs([b"&", b";"])) == (True, "splits on ';' (CVE-2021-23336)")
+
+
+def test_assess_leaves_an_ampersand_only_parser_alone():
+    assert _assess(_parse_qs([b"&"])) == (False, "already splits on '&' only")
+
+
+def test_assess_leaves_a_missing_parser_alone():
+    assert _assess(None) == (False, "twisted.web.http.parse_qs not found: unknown version")
