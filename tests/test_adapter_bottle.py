@@ -8,16 +8,13 @@ through a real ``bottle.Bottle`` app called as a WSGI app, each scenario in a
 fresh interpreter: no adapter, Bottle imported before or after ``patch(frameworks=True)``.
 """
 
-import json
-import os
-import subprocess
-import sys
 
 import pytest
 
+from fresh_interpreter import ATTACK, run_json
+
 bottle = pytest.importorskip("bottle")
 
-ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 VULNERABLE = tuple(int(part) for part in bottle.__version__.split(".")[:3]) < (0, 12, 19)
 
 SCRIPT = r"""
@@ -76,16 +73,8 @@ SAFE = {"q": ["common_term"], "utm_content": "s;q=malicious_term"}
 SMUGGLED = {"q": ["common_term", "malicious_term"], "utm_content": "s"}
 
 
-def run_app(order, env=None):
-    environ = dict(os.environ)
-    environ.pop("PYTHON_URLLIB_QS_SEPARATOR", None)
-    environ.update(env or {})
-    process = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT % {"attack": ATTACK}, order], env=environ,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
-    out, err = process.communicate()
-    assert process.returncode == 0, err
-    return json.loads(out.strip().splitlines()[-1])
+def run_app(order, **environ):
+    return run_json(SCRIPT % {"attack": ATTACK}, [order], **environ)
 
 
 vulnerable_only = pytest.mark.skipif(not VULNERABLE, reason="Bottle >= 0.12.19 is fixed")
@@ -117,7 +106,7 @@ def test_unpatch_restores_the_original_parser(order):
 
 @vulnerable_only
 def test_legacy_policy_keeps_the_split_on_both():
-    result = run_app("framework-first", env={"PYTHON_URLLIB_QS_SEPARATOR": "legacy"})
+    result = run_app("framework-first", PYTHON_URLLIB_QS_SEPARATOR="legacy")
     assert result["seen"] == {"query": SMUGGLED, "body": SMUGGLED}
 
 

@@ -8,17 +8,14 @@ urlencoded bodies (``cherrypy._cpreqbody.process_urlencoded``) on ``&`` and
 or no adapter at all; then ``unpatch()`` must give back the exact originals.
 """
 
-import json
-import os
-import subprocess
-import sys
 import types
 
 import pytest
 
+from fresh_interpreter import ATTACK, run_json
+
 from urllib_parse_backport import _frameworks
 
-ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 
 SCRIPT = """
 import io, json, sys, warnings
@@ -122,18 +119,8 @@ def run_app(order, separator=None):
     pytest.importorskip("cherrypy")
     key = (order, separator)
     if key not in _RUNS:
-        environ = dict(os.environ)
-        for name in ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
-                     "URLLIB_PARSE_BACKPORT_PATCH"):
-            environ.pop(name, None)
-        if separator is not None:
-            environ["PYTHON_URLLIB_QS_SEPARATOR"] = separator
-        process = subprocess.Popen(
-            [sys.executable, "-c", SCRIPT % {"attack": ATTACK}, order], env=environ,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
-        out, err = process.communicate()
-        assert process.returncode == 0, err
-        _RUNS[key] = json.loads(out.strip().splitlines()[-1])
+        environ = {} if separator is None else {"PYTHON_URLLIB_QS_SEPARATOR": separator}
+        _RUNS[key] = run_json(SCRIPT % {"attack": ATTACK}, [order], **environ)
     return _RUNS[key]
 
 

@@ -9,14 +9,12 @@ scenario runs in a fresh interpreter: Django imported before
 ``django.test.Client``; ``unpatch()`` must give back the exact originals.
 """
 
-import json
-import os
 import re
-import subprocess
-import sys
 import types
 
 import pytest
+
+from fresh_interpreter import ATTACK, run_json
 
 from urllib_parse_backport import _frameworks
 
@@ -25,7 +23,6 @@ try:
 except ImportError:  # Python 2.7
     from urllib import unquote
 
-ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 ORDERS = ["framework-first", "patch-first"]
 LABEL = "django.utils.http.limited_parse_qsl"
 ALIAS = "django.http.request.limited_parse_qsl"
@@ -108,17 +105,8 @@ SAFE = {"q": ["common_term"], "utm_content": "s;q=malicious_term"}
 
 def run_app(order, frameworks=True, **environ):
     pytest.importorskip("django")
-    env = dict(os.environ)
-    for name in ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_PATCH"):
-        env.pop(name, None)
-    env.update(environ)
-    process = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT % {"attack": ATTACK}, order,
-         "frameworks" if frameworks else "plain"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, env=env)
-    out, err = process.communicate()
-    assert process.returncode == 0, err
-    return json.loads(out.strip().splitlines()[-1])
+    return run_json(SCRIPT % {"attack": ATTACK},
+                    [order, "frameworks" if frameworks else "plain"], **environ)
 
 
 def vulnerable(result):

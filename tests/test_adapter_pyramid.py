@@ -10,18 +10,16 @@ On 2.7, WebOb forwards both to ``urlparse.parse_qsl``, which the stdlib shim
 covers (Pyramid 1.10 in tests/test_frameworks_stdlib.py).
 """
 
-import json
-import os
-import subprocess
 import sys
 
 import pytest
+
+from fresh_interpreter import ATTACK, run_json
 
 pytestmark = pytest.mark.skipif(
     sys.version_info[0] == 2,
     reason="2.7: WebOb uses urlparse.parse_qsl (tests/test_frameworks_stdlib.py)")
 
-ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 ORDERS = ["framework-first", "patch-first"]
 
 APP = """
@@ -127,16 +125,7 @@ SAFE = {"q": ["common_term"], "utm_content": "s;q=malicious_term"}
 
 def _run(script, *args):
     pytest.importorskip("pyramid")
-    env = dict(os.environ)
-    for name in ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_PATCH"):
-        env.pop(name, None)
-    process = subprocess.Popen(
-        [sys.executable, "-c", script % {"attack": ATTACK, "app": APP % {"attack": ATTACK}}]
-        + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        universal_newlines=True, env=env)
-    out, err = process.communicate()
-    assert process.returncode == 0, err
-    return json.loads(out.strip().splitlines()[-1])
+    return run_json(script % {"attack": ATTACK, "app": APP % {"attack": ATTACK}}, args)
 
 
 def run_app(order, stdlib="real-stdlib"):
