@@ -69,3 +69,55 @@ def test_main_in_process(capsys):
 
     assert main([]) == (1 if PY2 else 0)
     assert "self-check" in capsys.readouterr().out
+
+
+ADAPTER_PARSERS = [
+    "webob.compat.parse_qsl_text", "cherrypy.lib.httputil._parse_qs",
+    "cherrypy._cpreqbody.process_urlencoded", "twisted.web.http.parse_qs",
+    "bottle._parse_qsl", "django.utils.http.limited_parse_qsl"]
+
+
+def frameworks_check(**env):
+    # Not under -W error: the frameworks' own imports warn on newer interpreters.
+    environ = dict(os.environ)
+    environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
+    environ.update(env)
+    process = subprocess.Popen([sys.executable, "-m", "urllib_parse_backport",
+                                "--frameworks", "--json"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=environ, universal_newlines=True)
+    out, err = process.communicate()
+    info = json.loads(out)
+    return process.returncode, dict((entry["parser"], entry) for entry in info["frameworks"])
+
+
+def test_frameworks_option_finds_a_framework_parser_that_splits_on_semicolons():
+    # Twisted Web's parse_qs splits on ';' in every release pinned for the tests.
+    pytest.importorskip("twisted.web.http")
+    rc, parsers = frameworks_check()
+    assert sorted(parsers) == sorted(ADAPTER_PARSERS)
+    assert parsers["twisted.web.http.parse_qs"] == {
+        "parser": "twisted.web.http.parse_qs", "exposed": True,
+        "status": "splits on ';' (CVE-2021-23336)"}
+    assert rc == 1
+
+
+def test_frameworks_option_after_the_adapters_at_start_up():
+    pytest.importorskip("twisted.web.http")
+    rc, parsers = frameworks_check(URLLIB_PARSE_BACKPORT_PATCH="frameworks")
+    assert parsers["twisted.web.http.parse_qs"]["status"] == "already splits on '&' only"
+    assert not [name for name, entry in parsers.items() if entry["exposed"]]
+    assert rc == 0
+
+
+def test_frameworks_text_report():
+    rc, out, err = self_check("--frameworks")
+    assert "frameworks (patch(frameworks=True) fixes those that split on ';'):" in out
+    for parser in ADAPTER_PARSERS:
+        assert "  %s: " % parser in out
+
+
+@pytest.mark.parametrize("args", [["--frameworks", "--frameworks"], ["--frameworks", "x"]])
+def test_frameworks_usage_error(args):
+    rc, out, err = self_check(*args)
+    assert rc == 2
+    assert "[--frameworks]" in err

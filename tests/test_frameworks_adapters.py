@@ -77,17 +77,20 @@ def test_without_the_adapter_webob_sees_the_smuggled_value():
 def test_with_the_adapter_webob_sees_the_cached_value(order):
     result = run_app(order)
     assert result["seen"] == SAFE
-    assert_webob_adapter_applied(result)
+    assert_webob_adapter_applied(result, order)
 
 
-def assert_webob_adapter_applied(result):
+def assert_webob_adapter_applied(result, order):
     if PY2:
         # WebOb forwards to urlparse.parse_qsl, which patch() fixed first: the
         # adapter sees '&'-only behaviour and leaves WebOb's function alone.
         assert result["skipped"]["webob.compat"] == "already splits on '&' only"
     else:
         assert "webob.compat.parse_qsl_text" in result["changed"]
-        assert "webob.request.parse_qsl_text" in result["changed"]
+        # patch-first: fixed right after webob.compat's import (the post-import
+        # hook), before webob.request bound the name: no alias to rebind.
+        alias_rebound = "webob.request.parse_qsl_text" in result["changed"]
+        assert alias_rebound is (order == "framework-first")
 
 
 @pytest.mark.parametrize("order", ["framework-first", "patch-first"])
@@ -281,3 +284,68 @@ def test_a_generator_parser_keeps_its_kind_when_its_code_is_swapped():
         finally:
             parse_qsl_text.__code__ = saved
     assert list(parse_qsl_text("a;b")) == ["a", "b"]
+
+
+def test_patch_imports_no_framework_and_fixes_it_on_import():
+    # Installed but not imported: patch(frameworks=True) waits for the import.
+    pytest.importorskip("webob")
+    code = (
+        "import json, sys, urllib_parse_backport as shim\n"
+        "report = shim.patch(frameworks=True)\n"
+        "before = {'imported': 'webob' in sys.modules, 'skipped': dict(report.skipped),\n"
+        "          'hooked': any(type(f).__name__ == 'PostImportHook' for f in sys.meta_path)}\n"
+        "import webob\n"
+        "after = {'skipped': dict(report.skipped), 'changed': report.changed,\n"
+        "         'hooked': 'webob.compat' in shim._shim._state.waiting,\n"
+        "         'loader': type(getattr(sys.modules['webob.compat'], '__loader__', None))\n"
+        "         .__name__,\n"
+        "         'q': webob.Request.blank('/?' + %r).GET.getall('q')}\n"
+        "print(json.dumps({'before': before, 'after': after}))\n" % ATTACK)
+    result = run_json(code)
+    before, after = result["before"], result["after"]
+    assert before["imported"] is False
+    assert before["skipped"]["webob.compat"] == _shim.WAITING
+    assert before["hooked"] is True
+    assert after["q"] == ["common_term"]
+    assert after["hooked"] is False  # no longer waited for
+    assert after["loader"] != "_CallingBackLoader"  # the real loader, given back
+    if PY2:
+        assert after["skipped"]["webob.compat"] == "already splits on '&' only"
+    else:
+        assert "webob.compat" not in after["skipped"]
+        assert "webob.compat.parse_qsl_text" in after["changed"]
+
+
+HOOK_SCRIPT = """
+import json, sys, urllib_parse_backport as shim
+from urllib_parse_backport import _frameworks
+# A stand-in adapter for a stdlib module that is installed but not imported.
+_frameworks.ADAPTERS.append(_frameworks.FrameworkAdapter(
+    'wsgiref.simple_server', 'demo_app', lambda parser: 1))
+hooks = lambda: [type(f).__name__ for f in sys.meta_path].count('PostImportHook')
+report = shim.patch(frameworks=True)
+seen = {'waiting': dict(report.skipped).get('wsgiref.simple_server'), 'hooks': hooks()}
+if sys.argv[1] == 'unpatch-first':
+    shim.unpatch()
+import wsgiref.simple_server
+seen['after_import'] = dict(report.skipped).get('wsgiref.simple_server')
+hook = shim._shim._state.hook
+seen['still_waited_for'] = hook is not None and 'wsgiref.simple_server' in hook.names
+seen['hooks_after'] = hooks()
+print(json.dumps(seen))
+"""
+
+
+def test_the_hook_applies_a_waiting_adapter_on_import():
+    seen = run_json(HOOK_SCRIPT, ["import"])
+    assert seen["waiting"] == _shim.WAITING and seen["hooks"] == 1
+    assert seen["after_import"] == "already splits on '&' only"
+    assert seen["still_waited_for"] is False
+
+
+def test_unpatch_removes_the_post_import_hook():
+    seen = run_json(HOOK_SCRIPT, ["unpatch-first"])
+    assert seen["waiting"] == _shim.WAITING and seen["hooks"] == 1
+    assert seen["after_import"] == _shim.WAITING  # the old report: nothing applied
+    assert seen["still_waited_for"] is False
+    assert seen["hooks_after"] == 0

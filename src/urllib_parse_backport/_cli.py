@@ -2,9 +2,10 @@
 
 Prints the interpreter, what its stdlib ``parse_qsl`` does with ``';'``
 (bpo-42967), whether the shim is active, and the attack query parsed by the
-stdlib (as this process calls it) and by the backport. Exit status 0 when the
-stdlib, as called, keeps ``';'`` as data; 1 when it splits on it; 2 on a usage
-error.
+stdlib (as this process calls it) and by the backport. ``--frameworks`` also
+probes the parsers of the frameworks the adapters know (importing those that
+are installed). Exit status 0 when every parser checked, as called, keeps
+``';'`` as data; 1 when one splits on it; 2 on a usage error.
 """
 
 from __future__ import print_function
@@ -12,6 +13,7 @@ from __future__ import print_function
 import json
 import platform
 import sys
+import warnings
 
 from . import _policy, _shim
 from ._version import __version__
@@ -22,7 +24,7 @@ EXIT_SAFE = 0
 EXIT_EXPOSED = 1
 EXIT_USAGE = 2
 
-_USAGE = "usage: python -m urllib_parse_backport [--json]"
+_USAGE = "usage: python -m urllib_parse_backport [--json] [--frameworks]"
 
 
 def _stdlib_parse_qs():
@@ -39,13 +41,40 @@ def _plain(result):
     return dict((text(k), [text(v) for v in values]) for k, values in result.items())
 
 
-def collect():
-    """Everything the self-check reports, as a dict."""
+def _framework_parsers():
+    """Each framework parser an adapter knows, as this process calls it (patched or not)."""
+    from ._frameworks import ADAPTERS
+
+    found = []
+    for adapter in ADAPTERS:
+        entry = {"parser": "%s.%s" % (adapter.module, adapter.attribute), "exposed": None}
+        report = _shim.PatchReport()
+        with warnings.catch_warnings():  # frameworks' import-time deprecations are noise here
+            warnings.simplefilter("ignore")
+            module = _shim._load(adapter, report)  # imports it when installed
+        if module is None:
+            entry["status"] = report.skipped[-1][1]
+            if entry["status"] == "not installed":
+                entry["exposed"] = False
+        else:
+            try:
+                entry["exposed"], entry["status"] = adapter.assess(module, {})
+            except Exception as exc:  # an unknown version: say so, never crash
+                entry["status"] = "assessment failed: %s: %s" % (type(exc).__name__, exc)
+        found.append(entry)
+    return found
+
+
+def collect(frameworks=False):
+    """Everything the self-check reports, as a dict; *frameworks*: probe their parsers too."""
     from . import parse_qs
 
     facts = _shim.stdlib_facts()
     stdlib_result = _plain(_stdlib_parse_qs()(ATTACK))
     exposed = stdlib_result.get("q") != ["common_term"]
+    framework_parsers = _framework_parsers() if frameworks else None
+    if framework_parsers and any(entry["exposed"] for entry in framework_parsers):
+        exposed = True
     report = _shim._state.report
     default = facts["separator_default"]
     return {
@@ -76,6 +105,7 @@ def collect():
             "stdlib": stdlib_result,
             "backport": _plain(parse_qs(ATTACK)),
         },
+        "frameworks": framework_parsers,
         "exposed": exposed,
     }
 
@@ -110,20 +140,28 @@ def render(info):
         "attack query:    %s" % info["attack"]["query"],
         "  stdlib:        %r" % (sorted(info["attack"]["stdlib"].items()),),
         "  backport:      %r" % (sorted(info["attack"]["backport"].items()),),
-        "verdict:         %s" % ("EXPOSED: the stdlib parser hands the app the smuggled q"
-                                 if info["exposed"] else "safe"),
     ]
+    frameworks = info.get("frameworks")
+    if frameworks is not None:
+        lines.append("frameworks (patch(frameworks=True) fixes those that split on ';'):")
+        for entry in frameworks:
+            flag = {True: "EXPOSED: ", False: "", None: "UNKNOWN: "}[entry["exposed"]]
+            lines.append("  %s: %s%s" % (entry["parser"], flag, entry["status"]))
+    lines.append("verdict:         %s" % (
+        "safe" if not info["exposed"] else
+        "EXPOSED: a parser this process calls hands the app the smuggled q"))
     return "\n".join(lines)
 
 
 def main(argv=None):
     """Run the self-check; returns the exit status."""
     args = sys.argv[1:] if argv is None else list(argv)
-    if args not in ([], ["--json"]):
+    options = set(args)
+    if len(options) != len(args) or not options <= {"--json", "--frameworks"}:
         print(_USAGE, file=sys.stderr)
         return EXIT_USAGE
-    info = collect()
-    if args == ["--json"]:
+    info = collect(frameworks="--frameworks" in options)
+    if "--json" in options:
         print(json.dumps(info, indent=2, sort_keys=True, separators=(",", ": ")))
     else:
         print(render(info))

@@ -246,6 +246,10 @@ class _State(object):
         self.report = None
         #: Whether the framework adapters have been applied since the last unpatch().
         self.frameworks = False
+        #: Adapters waiting for their module's import: {module name: [adapter]},
+        #: and the post-import hook that applies them.
+        self.waiting = {}
+        self.hook = None
 
 
 _state = _State()
@@ -425,10 +429,49 @@ def patch(force=False, frameworks=False):
             _state.frameworks = False
             _apply(TARGETS, _state.report, force)
         if frameworks and not _state.frameworks:
-            from ._frameworks import ADAPTERS
-            _apply(ADAPTERS, _state.report, force)
             _state.frameworks = True
+            _apply_adapters(_state.report)
         return _state.report
+
+
+#: Report reason of an adapter whose framework is installed but not imported yet.
+WAITING = "not imported yet: patched when imported"
+
+
+def _apply_adapters(report):
+    """Apply the framework adapters of imported frameworks now, and of the other
+    installed ones right after their import (never importing them here)."""
+    from ._frameworks import ADAPTERS
+    from ._import_hook import PostImportHook
+    now, later = [], {}
+    for adapter in ADAPTERS:
+        top = adapter.module.partition(".")[0]
+        if adapter.module in sys.modules:
+            now.append(adapter)
+        elif top in sys.modules or _installed(top):
+            later.setdefault(adapter.module, []).append(adapter)
+            report.skipped.append((adapter.module, WAITING))
+        else:
+            report.skipped.append((adapter.module, "not installed"))
+    _apply(now, report, False)
+    if later:
+        _state.waiting = later
+        _state.hook = PostImportHook(later, _on_import)
+        _state.hook.install()
+
+
+def _on_import(name):
+    """The post-import callback: apply the adapters waiting for module *name*."""
+    with _state.lock:
+        adapters = _state.waiting.pop(name, None)
+        report = _state.report
+        if not adapters or report is None:
+            return
+        report.skipped[:] = [entry for entry in report.skipped if entry != (name, WAITING)]
+        try:
+            _apply(adapters, report, False)
+        except Exception as exc:  # never break the application's import
+            report.skipped.append((name, "adapter failed: %s: %s" % (type(exc).__name__, exc)))
 
 
 def _apply(targets, report, force):
@@ -496,6 +539,10 @@ def unpatch():
         del _state.codes[:]
         _state.report = None
         _state.frameworks = False
+        if _state.hook is not None:
+            _state.hook.uninstall()
+            _state.hook = None
+        _state.waiting = {}
 
 
 def is_patched():

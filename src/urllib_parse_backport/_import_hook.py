@@ -1,0 +1,92 @@
+"""A post-import hook: call back right after named modules are first imported.
+
+Why: ``patch(frameworks=True)`` must fix a framework imported *later* without
+importing every installed framework up front, which is slow, and at start-up
+(from the ``.pth`` line) fails on 2.7 for frameworks whose dependencies are
+namespace packages set up by ``.pth`` files read after ours (zope.interface).
+The hook sits on ``sys.meta_path``, finds nothing itself, and lets the other
+finders load the module; it only runs *callback(name)* once the module is done.
+"""
+
+import sys
+
+__all__ = ["PostImportHook"]
+
+
+class PostImportHook(object):
+    """Calls *callback(name)* after each module in *names* is imported, then forgets it."""
+
+    def __init__(self, names, callback):
+        self.names = set(names)
+        self.callback = callback
+        self._busy = set()  # names being imported through this hook: let others find them
+
+    def install(self):
+        if self not in sys.meta_path:
+            sys.meta_path.insert(0, self)
+
+    def uninstall(self):
+        while self in sys.meta_path:
+            sys.meta_path.remove(self)
+
+    def _wants(self, fullname):
+        return fullname in self.names and fullname not in self._busy
+
+    def _done(self, fullname):
+        self.names.discard(fullname)
+        if not self.names:
+            self.uninstall()
+        self.callback(fullname)
+
+    # Python 3: wrap the loader the other finders choose.
+    def find_spec(self, fullname, path=None, target=None):
+        if not self._wants(fullname):
+            return None
+        import importlib.util
+        self._busy.add(fullname)
+        try:
+            spec = importlib.util.find_spec(fullname)
+        finally:
+            self._busy.discard(fullname)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return None
+        spec.loader = _CallingBackLoader(spec.loader, self)
+        return spec
+
+    # Python 2 (no find_spec): import it the usual way, nested, then call back.
+    def find_module(self, fullname, path=None):
+        if sys.version_info[0] >= 3 or not self._wants(fullname):
+            return None
+        return self
+
+    def load_module(self, fullname):
+        self._busy.add(fullname)
+        try:
+            __import__(fullname)
+        finally:
+            self._busy.discard(fullname)
+        self._done(fullname)
+        return sys.modules[fullname]
+
+
+class _CallingBackLoader(object):
+    """The real loader, plus the hook's callback after ``exec_module``; the module
+    gets the real loader back in ``__loader__`` and ``__spec__`` once executed."""
+
+    def __init__(self, loader, hook):
+        self.loader = loader
+        self.hook = hook
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module):
+        self.loader.exec_module(module)
+        module.__loader__ = self.loader
+        spec = getattr(module, "__spec__", None)
+        if spec is not None and spec.loader is self:
+            spec.loader = self.loader
+        self.hook._done(module.__name__)
+
+    def __getattr__(self, name):
+        return getattr(self.loader, name)
