@@ -7,6 +7,7 @@ imported before ``patch(frameworks=True)``, after it, or no adapter at all;
 then ``unpatch()`` must give back the exact original objects.
 """
 
+import os
 import sys
 import types
 
@@ -349,3 +350,57 @@ def test_unpatch_removes_the_post_import_hook():
     assert seen["after_import"] == _shim.WAITING  # the old report: nothing applied
     assert seen["still_waited_for"] is False
     assert seen["hooks_after"] == 0
+
+
+# --------------------------------------------------------------------------
+# URLLIB_PARSE_BACKPORT_WARN through an adapter: the warning names the
+# framework code that called its parser, not the adapter.
+# --------------------------------------------------------------------------
+
+def _framework_parser(qs, keep_blank_values=False):
+    return [tuple(field.split("=", 1)) for field in qs.replace(";", "&").split("&") if field]
+
+
+def _framework_body_processor(entity):
+    entity.params = dict(_framework_parser(entity.fp.read().decode("ascii")))
+
+
+def _warned_at(call):
+    import warnings
+    from urllib_parse_backport import QuerySeparatorWarning
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        call()
+    assert [warning.category for warning in caught] == [QuerySeparatorWarning]
+    return os.path.splitext(caught[0].filename)[0], caught[0].lineno
+
+
+HERE = os.path.splitext(__file__)[0]
+
+
+def test_warning_names_the_caller_of_the_replacement(environment):
+    environment({"URLLIB_PARSE_BACKPORT_WARN": "1"})
+    replacement = _frameworks._separate_by_policy(_framework_parser, None)
+    line = sys._getframe().f_lineno + 1
+    assert _warned_at(lambda: replacement("a=1;b=2")) == (HERE, line)
+
+
+def test_warning_names_the_caller_of_the_original_after_the_code_swap(environment):
+    environment({"URLLIB_PARSE_BACKPORT_WARN": "1"})
+    parser = _shim._copy(_framework_parser)
+    replacement = _frameworks._separate_by_policy(parser, None)
+    saved = _shim._swap_code(parser, replacement, "tests.warning")
+    try:
+        line = sys._getframe().f_lineno + 1
+        assert _warned_at(lambda: parser("a=1;b=2")) == (HERE, line)
+    finally:
+        parser.__code__ = saved
+
+
+def test_warning_names_the_caller_of_the_body_processor(environment):
+    environment({"URLLIB_PARSE_BACKPORT_WARN": "1"})
+    process = _frameworks._separate_body_by_policy(_framework_body_processor, None)
+    entity = _frameworks._ProbeEntity(b"a=1;b=2")
+    line = sys._getframe().f_lineno + 1
+    assert _warned_at(lambda: process(entity)) == (HERE, line)
+    assert entity.params == {"a": "1%3Bb=2"}  # ";" passed as data (no unquote here)

@@ -11,6 +11,7 @@ parser percent-encoded, as data, and the parser's own unquote restores it.
 """
 
 import io
+import sys
 
 from ._compat import text_type
 from ._shim import Target, _copy, _forwarding_copy, _parameters
@@ -58,8 +59,10 @@ def _separate(qs):
     percent-encoded: for parsers that split on both (bpo-42967's default, or
     ``PYTHON_URLLIB_QS_SEPARATOR``'s choice)."""
     separator = "&"
-    if _policy.apply_default is not None:
-        qs, separator = _policy.apply_default(qs)  # may raise ValueError or warn
+    if _policy.apply_default is _policy.warn_on_semicolon:
+        qs, separator = _policy.warn_on_semicolon(qs, stacklevel=_framework_level())
+    elif _policy.apply_default is not None:
+        qs, separator = _policy.apply_default(qs)  # may raise ValueError
     if isinstance(qs, text_type):
         separator, amp, semicolon = text_type(separator), (u"&", u"%26"), (u";", u"%3B")
     elif isinstance(qs, bytes):
@@ -70,6 +73,19 @@ def _separate(qs):
         return qs
     pieces = qs.split(separator)
     return amp[0].join(piece.replace(*amp).replace(*semicolon) for piece in pieces)
+
+
+def _framework_level():
+    """The ``stacklevel`` that makes a warning raised in ``_separate``'s callee name
+    the framework code that called the parser, past the adapter's own frames."""
+    level, frame = 3, sys._getframe(2)  # the frame that called _separate
+    while frame is not None and (frame.f_globals is _OWN_GLOBALS or frame.f_code.co_filename
+                                 .startswith("<urllib_parse_backport")):
+        level, frame = level + 1, frame.f_back
+    return level
+
+
+_OWN_GLOBALS = globals()
 
 
 def _separate_by_policy(original, backport):

@@ -104,14 +104,15 @@ def _raise_bad_value(qs):
     raise ValueError(_BAD_VALUE_MESSAGE)
 
 
-def _warn_on_semicolon(qs):
+def warn_on_semicolon(qs, stacklevel=3):
+    """Warn if *qs* contains ``';'``; by default naming the caller of the parser
+    (1: here, 2: parse_qsl or parse_qs, 3: its caller)."""
     try:
         found = (u";" if isinstance(qs, text_type) else b";") in qs
     except TypeError:
         found = False
     if found:
-        # 1: here, 2: parse_qsl or parse_qs, 3: its caller.
-        warnings.warn(_WARNING_MESSAGE, QuerySeparatorWarning, stacklevel=3)
+        warnings.warn(_WARNING_MESSAGE, QuerySeparatorWarning, stacklevel=stacklevel)
     return qs, "&"  # resolved: parse_qsl called by parse_qs must not warn again
 
 
@@ -136,7 +137,7 @@ def read_environment(environ=None):
         else:
             apply_default = _raise_bad_value
     elif environ.get(WARN_VARIABLE, "").strip().lower() not in _FALSE_VALUES:
-        apply_default, value = _warn_on_semicolon, "warn"
+        apply_default, value = warn_on_semicolon, "warn"
     else:
         apply_default = None
     setting = value
