@@ -35,3 +35,15 @@ def run_json(code, args=(), quiet=False, **environ):
     if quiet:
         assert err == ""
     return json.loads(out.strip().splitlines()[-1])
+
+
+_RUNS = {}
+
+
+def run_json_once(code, args=(), **environ):
+    """:func:`run_json`, memoised for the test session: for scenarios several
+    tests look at, in frameworks that are slow to import."""
+    key = (code, tuple(args), tuple(sorted(environ.items())))
+    if key not in _RUNS:
+        _RUNS[key] = run_json(code, args, **environ)
+    return _RUNS[key]

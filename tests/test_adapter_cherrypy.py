@@ -12,7 +12,7 @@ import types
 
 import pytest
 
-from fresh_interpreter import ATTACK, run_json
+from fresh_interpreter import ATTACK, run_json_once
 
 from urllib_parse_backport import _frameworks
 
@@ -78,8 +78,9 @@ def parsers():
             'body_called': _cpreqbody.Entity.processors[URLENCODED]}
 
 
-# patch-first: patch() imported CherryPy itself, so the module attributes are
-# the replacements; Entity.processors still holds the original (code swapped).
+# patch-first: the post-import hook fixed CherryPy as it was imported, so the
+# module attributes are the replacements; Entity.processors still holds the
+# original (code swapped).
 held = parsers()
 held_codes = dict((key, func.__code__) for key, func in held.items())
 if ORDER == 'framework-first':
@@ -111,17 +112,13 @@ print(json.dumps(result))
 
 SAFE = {"q": "common_term", "utm_content": "s;q=malicious_term"}
 TARGETS = ["cherrypy.lib.httputil._parse_qs", "cherrypy._cpreqbody.process_urlencoded"]
-_RUNS = {}
 
 
 def run_app(order, separator=None):
     """What the app saw in *order*, run once per session (CherryPy is slow to import)."""
     pytest.importorskip("cherrypy")
-    key = (order, separator)
-    if key not in _RUNS:
-        environ = {} if separator is None else {"PYTHON_URLLIB_QS_SEPARATOR": separator}
-        _RUNS[key] = run_json(SCRIPT % {"attack": ATTACK}, [order], **environ)
-    return _RUNS[key]
+    environ = {} if separator is None else {"PYTHON_URLLIB_QS_SEPARATOR": separator}
+    return run_json_once(SCRIPT % {"attack": ATTACK}, [order], **environ)
 
 
 def q_values(seen):

@@ -70,7 +70,8 @@ def serve():
             'POST': json.loads(posted.content.decode('utf-8'))['POST']}
 
 
-# patch-first: patch() imported django.utils.http itself, so this is the replacement.
+# patch-first: the post-import hook fixed django.utils.http as it was imported,
+# so this is the replacement.
 # Kept in a dict, out of reach of patch()'s scan of module namespaces.
 parser = getattr(django.utils.http, 'limited_parse_qsl', None)
 saved = {'parser': parser, 'code': getattr(parser, '__code__', None)}

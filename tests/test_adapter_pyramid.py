@@ -73,7 +73,8 @@ if ORDER == 'patch-first':
     import urllib_parse_backport
     report = urllib_parse_backport.patch(frameworks=True)
 %(app)s
-# patch-first: patch() imported webob.compat itself, so this is the replacement.
+# patch-first: the post-import hook fixed webob.compat as it was imported,
+# so this is the replacement.
 # Kept in a dict, out of reach of patch()'s scan of module namespaces.
 saved = {'parser': webob.compat.parse_qsl_text,
          'code': webob.compat.parse_qsl_text.__code__}

@@ -13,7 +13,7 @@ import types
 
 import pytest
 
-from fresh_interpreter import ATTACK, run_json
+from fresh_interpreter import ATTACK, run_json_once
 
 from urllib_parse_backport import _frameworks
 
@@ -81,7 +81,8 @@ def parsers():
             'called': http.Request.requestReceived.__globals__['parse_qs']}
 
 
-# patch-first: patch() imported twisted.web.http itself, so these are the replacement.
+# patch-first: the post-import hook fixed twisted.web.http as it was imported,
+# so these are the replacement.
 held = parsers()
 held_code = held['module'].__code__
 if ORDER == 'framework-first':
@@ -107,17 +108,13 @@ print(json.dumps(result))
 
 SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
 TARGET = "twisted.web.http.parse_qs"
-_RUNS = {}
 
 
 def run_app(order, separator=None):
     """What the resource saw in *order*, run once per session."""
     pytest.importorskip("twisted.web")
-    key = (order, separator)
-    if key not in _RUNS:
-        environ = {} if separator is None else {"PYTHON_URLLIB_QS_SEPARATOR": separator}
-        _RUNS[key] = run_json(SCRIPT % {"attack": ATTACK}, [order], **environ)
-    return _RUNS[key]
+    environ = {} if separator is None else {"PYTHON_URLLIB_QS_SEPARATOR": separator}
+    return run_json_once(SCRIPT % {"attack": ATTACK}, [order], **environ)
 
 
 @pytest.mark.parametrize("request_kind", ["get", "post"])

@@ -37,7 +37,8 @@ if ORDER == 'patch-first':
 with warnings.catch_warnings():
     warnings.simplefilter('ignore', DeprecationWarning)
     import webob, webob.compat, webob.request
-# patch-first: patch() imported webob.compat itself, so this is the replacement.
+# patch-first: the post-import hook fixed webob.compat as it was imported,
+# so this is the replacement.
 original = webob.compat.parse_qsl_text
 original_code = original.__code__
 if ORDER == 'framework-first':
