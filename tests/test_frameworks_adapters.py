@@ -405,3 +405,33 @@ def test_warning_names_the_caller_of_the_body_processor(environment):
     line = sys._getframe().f_lineno + 1
     assert _warned_at(lambda: process(entity)) == (HERE, line)
     assert entity.params == {"a": "1%3Bb=2"}  # ";" passed as data (no unquote here)
+
+
+ZIPPED_SCRIPT = """
+import json, sys, zipfile
+archive = sys.argv[1] + '/framework.zip'
+with zipfile.ZipFile(archive, 'w') as bundle:  # a zipped egg's layout
+    bundle.writestr('zipped_framework/__init__.py', '')
+    bundle.writestr('zipped_framework/parsing.py',
+                    'def parse(qs): return qs.replace(";", "&").split("&")')
+sys.path.insert(0, archive)
+import urllib_parse_backport as shim
+from urllib_parse_backport import _frameworks
+_frameworks.ADAPTERS.append(_frameworks.FrameworkAdapter(
+    'zipped_framework.parsing', 'parse', _frameworks._fields_in('a=1;b=2')))
+report = shim.patch(frameworks=True)
+waiting = dict(report.skipped).get('zipped_framework.parsing')
+from zipped_framework import parsing
+print(json.dumps({'waiting': waiting, 'changed': report.changed,
+                  'fields': parsing.parse('q=1&u=s;q=2'),
+                  'loader': type(parsing.__loader__).__name__}))
+"""
+
+
+def test_the_hook_reaches_a_framework_in_a_zip_archive(tmp_path):
+    # zipimport had no exec_module before 3.10: the hook wraps load_module there.
+    seen = run_json(ZIPPED_SCRIPT, [str(tmp_path)])
+    assert seen["waiting"] == _shim.WAITING
+    assert "zipped_framework.parsing.parse" in seen["changed"]
+    assert seen["fields"] == ["q=1", "u=s%3Bq=2"]
+    assert seen["loader"] == "zipimporter"

@@ -48,9 +48,14 @@ class PostImportHook(object):
             spec = importlib.util.find_spec(fullname)
         finally:
             self._busy.discard(fullname)
-        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+        if spec is None or spec.loader is None:
             return None
-        spec.loader = _CallingBackLoader(spec.loader, self)
+        if hasattr(spec.loader, "exec_module"):
+            spec.loader = _CallingBackLoader(spec.loader, self)
+        elif hasattr(spec.loader, "load_module"):  # zipimport before 3.10 (zipped eggs)
+            spec.loader = _CallingBackLegacyLoader(spec.loader, self)
+        else:
+            return None
         return spec
 
     # Python 2 (no find_spec): import it the usual way, nested, then call back.
@@ -87,6 +92,22 @@ class _CallingBackLoader(object):
         if spec is not None and spec.loader is self:
             spec.loader = self.loader
         self.hook._done(module.__name__)
+
+    def __getattr__(self, name):
+        return getattr(self.loader, name)
+
+
+class _CallingBackLegacyLoader(object):
+    """The same for a loader with only ``load_module``, which sets ``__loader__`` itself."""
+
+    def __init__(self, loader, hook):
+        self.loader = loader
+        self.hook = hook
+
+    def load_module(self, fullname):
+        module = self.loader.load_module(fullname)
+        self.hook._done(fullname)
+        return module
 
     def __getattr__(self, name):
         return getattr(self.loader, name)

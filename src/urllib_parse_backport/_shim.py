@@ -398,12 +398,11 @@ def _load(target, report):
 
 def _installed(top):
     if PY2:  # pragma: no cover - exercised by the py27 environment
-        import imp
+        import pkgutil  # unlike imp.find_module, also looks in zip archives (eggs)
         try:
-            imp.find_module(top)
+            return pkgutil.find_loader(top) is not None
         except ImportError:
             return False
-        return True
     import importlib.util
     return importlib.util.find_spec(top) is not None
 
