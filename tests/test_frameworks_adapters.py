@@ -435,3 +435,11 @@ def test_the_hook_reaches_a_framework_in_a_zip_archive(tmp_path):
     assert "zipped_framework.parsing.parse" in seen["changed"]
     assert seen["fields"] == ["q=1", "u=s%3Bq=2"]
     assert seen["loader"] == "zipimporter"
+
+
+def test_plain_objects_in_sys_modules_keep_their_namespace_scanned():
+    class LazyModule(object):  # not a ModuleType, no _module: its own __dict__
+        pass
+    lazy = LazyModule()
+    lazy.parse = "value"
+    assert _shim._module_dict(lazy) is lazy.__dict__

@@ -79,13 +79,10 @@ def _framework_level():
     """The ``stacklevel`` that makes a warning raised in ``_separate``'s callee name
     the framework code that called the parser, past the adapter's own frames."""
     level, frame = 3, sys._getframe(2)  # the frame that called _separate
-    while frame is not None and (frame.f_globals is _OWN_GLOBALS or frame.f_code.co_filename
+    while frame is not None and (frame.f_globals is globals() or frame.f_code.co_filename
                                  .startswith("<urllib_parse_backport")):
         level, frame = level + 1, frame.f_back
     return level
-
-
-_OWN_GLOBALS = globals()
 
 
 def _separate_by_policy(original, backport):

@@ -74,13 +74,20 @@ class PostImportHook(object):
         return sys.modules[fullname]
 
 
-class _CallingBackLoader(object):
-    """The real loader, plus the hook's callback after ``exec_module``; the module
-    gets the real loader back in ``__loader__`` and ``__spec__`` once executed."""
+class _LoaderProxy(object):
+    """Stands for *loader* (attributes it does not define come from it) for *hook*."""
 
     def __init__(self, loader, hook):
         self.loader = loader
         self.hook = hook
+
+    def __getattr__(self, name):
+        return getattr(self.loader, name)
+
+
+class _CallingBackLoader(_LoaderProxy):
+    """The real loader, plus the hook's callback after ``exec_module``; the module
+    gets the real loader back in ``__loader__`` and ``__spec__`` once executed."""
 
     def create_module(self, spec):
         return self.loader.create_module(spec)
@@ -93,21 +100,11 @@ class _CallingBackLoader(object):
             spec.loader = self.loader
         self.hook._done(module.__name__)
 
-    def __getattr__(self, name):
-        return getattr(self.loader, name)
 
-
-class _CallingBackLegacyLoader(object):
-    """The same for a loader with only ``load_module``, which sets ``__loader__`` itself."""
-
-    def __init__(self, loader, hook):
-        self.loader = loader
-        self.hook = hook
+class _CallingBackLegacyLoader(_LoaderProxy):
+    """The same for a loader with only ``load_module`` (it sets ``__loader__`` itself)."""
 
     def load_module(self, fullname):
         module = self.loader.load_module(fullname)
         self.hook._done(fullname)
         return module
-
-    def __getattr__(self, name):
-        return getattr(self.loader, name)

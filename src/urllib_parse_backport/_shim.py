@@ -264,7 +264,7 @@ def _module_dict(module):
     wraps (Twisted's deprecation proxy keeps it in ``_module``), else None."""
     try:
         if not issubclass(type(module), types.ModuleType):  # proxies fake __class__
-            wrapped = object.__getattribute__(module, "_module")
+            wrapped = object.__getattribute__(module, "__dict__").get("_module")
             if isinstance(wrapped, types.ModuleType):
                 module = wrapped
         namespace = object.__getattribute__(module, "__dict__")
