@@ -64,8 +64,12 @@ def _separate(qs):
     elif _policy.apply_default is not None:
         qs, separator = _policy.apply_default(qs)  # may raise ValueError
     if isinstance(qs, text_type):
+        if separator == u"&":  # the common case: only ';' needs encoding
+            return qs.replace(u";", u"%3B")
         separator, amp, semicolon = text_type(separator), (u"&", u"%26"), (u";", u"%3B")
     elif isinstance(qs, bytes):
+        if separator == "&" or separator == b"&":
+            return qs.replace(b";", b"%3B")
         separator = separator.encode("latin-1") if isinstance(separator, text_type) \
             else separator
         amp, semicolon = (b"&", b"%26"), (b";", b"%3B")
