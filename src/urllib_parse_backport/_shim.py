@@ -425,7 +425,6 @@ def patch(force=False, frameworks=False):
     with _state.lock:
         if _state.report is None:  # not patched since the last unpatch()
             _state.report = PatchReport(forced=bool(force))
-            _state.frameworks = False
             _apply(TARGETS, _state.report, force)
         if frameworks and not _state.frameworks:
             _state.frameworks = True
