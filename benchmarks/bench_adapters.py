@@ -1,4 +1,4 @@
-"""Cost of the framework adapters (issue 7): each fixed parser against the framework's own.
+"""Cost of the framework adapters: each fixed parser against the framework's own.
 
 Why: ``patch(frameworks=True)`` puts a rewrite of the query in front of every
 request's parse. Run it with an interpreter that has the frameworks installed,

@@ -23,7 +23,7 @@ backport is faster). Note: on 2.7 the stdlib also splits on ';' (that is the
 vulnerability), so the two do slightly different work on inputs holding ';'
 (none of the inputs below do).
 
-Targets (issue 3): ratio <= 1.0 on every input, <= 0.8 on the realistic ones.
+Targets: ratio <= 1.0 on every input, <= 0.8 on the realistic ones.
 The script also doubles every input and reports how the backport's time grows
 (about 2.0 = linear, about 4.0 = quadratic); growth above 3.0 is flagged as
 super-linear (allocation and garbage collection make large inputs a little

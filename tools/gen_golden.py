@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the golden differential corpora for ``parse_qs``/``parse_qsl`` (issue 3, part 3).
+"""Generate the golden differential corpora for ``parse_qs``/``parse_qsl``.
 
 Run it with any Python 3 from the repository root::
 
@@ -36,7 +36,7 @@ and executed in a copy of the ``urlparse`` module namespace, so everything else
 ``bad query field`` message, ``'+'`` handling and 2.7.18's ``unquote`` for
 ``str`` and ``unicode``) is 2.7.18's own code. 2.7.18 has no ``separator``, so
 the only code that is not 2.7.18's is a prologue in the wrappers below
-(``_py2_reference``), which states issue 3's specification rather than
+(``_py2_reference``), which states the backport's specification rather than
 observed behaviour: a false or non-``str``/``unicode`` separator raises
 ``ValueError("Separator must be of type string or bytes.")`` before anything
 else (3.13's order), and the separator is converted to the query's type with
@@ -209,7 +209,7 @@ def _py2_reference():
     edited_qsl = namespace["parse_qsl"]
     edited_qs = namespace["parse_qs"]
 
-    # The only non-2.7.18 code: issue 3's separator rules (2.7.18 has no separator).
+    # The only non-2.7.18 code: the backport's separator rules (2.7.18 has no separator).
     def separator_for(qs, separator):
         if not separator or not isinstance(separator, (str, text_type)):
             raise ValueError("Separator must be of type string or bytes.")
@@ -580,7 +580,7 @@ def generate():
         "seed": SEED + 2,
         "reference": ("CPython %s urlparse.parse_qsl/parse_qs source with only the split step "
                       "edited (split and count on `separator` instead of '&' and ';'), plus "
-                      "issue 3's separator validation/ASCII conversion prologue"
+                      "the backport's separator validation/ASCII conversion prologue"
                       % report2["version"]),
         "applies_to": "urllib_parse_backport on Python 2.7",
         "tags_on_python2": "bytes = native str, text = unicode",
