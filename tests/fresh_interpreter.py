@@ -1,7 +1,9 @@
-"""Runs a script in a fresh interpreter of the test environment (framework adapter tests).
+"""The one way the tests run code in a fresh interpreter of the test environment.
 
-Each framework scenario needs its own process: what a framework binds at import
-time depends on whether ``patch()`` ran first.
+A fresh process matters whenever the answer depends on start-up (the ``.pth``
+files) or on import order (what a framework binds depends on whether
+``patch()`` ran first). Every run starts from the test process's environment
+with the packages' own variables removed, then adds those the test names.
 """
 
 import json
@@ -9,41 +11,63 @@ import os
 import subprocess
 import sys
 
-#: The cache-poisoning query of CVE-2021-23336: a cache keyed on ``q`` sees
-#: ``common_term``; a parser that splits on ``;`` also sees ``malicious_term``.
-ATTACK = "q=common_term&utm_content=s;q=malicious_term"
+from scenarios.attack import ATTACK, SAFE, SMUGGLED
 
-_SHIM_VARIABLES = ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
-                   "URLLIB_PARSE_BACKPORT_PATCH")
+__all__ = ["ATTACK", "SAFE", "SMUGGLED", "run", "run_code", "run_json", "run_scenario",
+           "run_scenario_once", "SCENARIOS"]
+
+#: Every variable either package (or Python's warnings) reads at start-up.
+VARIABLES = ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
+             "URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH", "PYTHONWARNINGS")
+
+#: The directory of the scenario scripts (tests/scenarios).
+SCENARIOS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scenarios")
 
 
-def run_json(code, args=(), quiet=False, **environ):
-    """The last line *code* prints, as JSON, run with *args* in a fresh ``sys.executable``.
-
-    None of the shim's variables is set except those in *environ*. *quiet*:
-    also require an empty stderr.
-    """
+def run(args, **environ):
+    """Run ``sys.executable *args``; returns ``(returncode, stdout, stderr)`` as text."""
     env = dict(os.environ)
-    for name in _SHIM_VARIABLES:
+    for name in VARIABLES:
         env.pop(name, None)
     env.update(environ)
-    process = subprocess.Popen([sys.executable, "-c", code] + list(args), env=env,
+    process = subprocess.Popen([sys.executable] + list(args), env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                universal_newlines=True)
     out, err = process.communicate()
-    assert process.returncode == 0, err
+    return process.returncode, out, err
+
+
+def run_code(code, args=(), flags=(), **environ):
+    """:func:`run` of ``python [flags] -c code [args]``."""
+    return run(list(flags) + ["-c", code] + list(args), **environ)
+
+
+def _last_json_line(returncode, out, err, quiet):
+    assert returncode == 0, err
     if quiet:
         assert err == ""
     return json.loads(out.strip().splitlines()[-1])
 
 
+def run_json(code, args=(), quiet=False, **environ):
+    """The last line *code* prints, as JSON; the run must succeed (and, if
+    *quiet*, write nothing to stderr)."""
+    return _last_json_line(*run_code(code, args, **environ), quiet=quiet)
+
+
+def run_scenario(name, args=(), quiet=False, **environ):
+    """The last line ``tests/scenarios/<name>.py args`` prints, as JSON."""
+    script = os.path.join(SCENARIOS, name + ".py")
+    return _last_json_line(*run([script] + list(args), **environ), quiet=quiet)
+
+
 _RUNS = {}
 
 
-def run_json_once(code, args=(), **environ):
-    """:func:`run_json`, memoised for the test session: for scenarios several
+def run_scenario_once(name, args=(), **environ):
+    """:func:`run_scenario`, memoised for the test session: for scenarios several
     tests look at, in frameworks that are slow to import."""
-    key = (code, tuple(args), tuple(sorted(environ.items())))
+    key = (name, tuple(args), tuple(sorted(environ.items())))
     if key not in _RUNS:
-        _RUNS[key] = run_json(code, args, **environ)
+        _RUNS[key] = run_scenario(name, args, **environ)
     return _RUNS[key]

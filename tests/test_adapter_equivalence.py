@@ -1,4 +1,4 @@
-"""Framework adapters change the separator and nothing else (issue 7).
+"""Framework adapters change the separator and nothing else.
 
 For every framework parser installed here, the adapter's replacement is built
 directly (no global patch) and compared with the framework's own parser on

@@ -1,123 +1,148 @@
-"""``python -m urllib_parse_backport``: the self-check and its exit status (issue 4)."""
+"""``python -m urllib_parse_backport``: the self-check, its verdict and its exit status.
+
+The self-check covers the stdlib parser as the process calls it and the
+parsers of installed frameworks. Twisted Web's own parser splits on ``';'`` in
+every release pinned for the tests, so without the framework adapters the
+verdict is "exposed" on every interpreter here.
+"""
 
 import json
-import os
-import subprocess
 import sys
 
 import pytest
 
+from fresh_interpreter import ATTACK, SAFE, run, run_code
+
 PY2 = sys.version_info[0] == 2
-ATTACK = "q=common_term&utm_content=s;q=malicious_term"
-
-
-def self_check(*args, **env):
-    environ = dict(os.environ)
-    environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
-    environ.update(env)
-    process = subprocess.Popen([sys.executable, "-W", "error", "-m", "urllib_parse_backport"]
-                               + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=environ, universal_newlines=True)
-    out, err = process.communicate()
-    return process.returncode, out, err
-
-
-def test_json_report():
-    rc, out, err = self_check("--json")
-    info = json.loads(out)
-    assert info["attack"]["query"] == ATTACK
-    assert info["attack"]["backport"] == {"q": ["common_term"],
-                                          "utm_content": ["s;q=malicious_term"]}
-    assert info["interpreter"]["version"] == "%d.%d.%d" % sys.version_info[:3]
-    assert info["stdlib"]["splits_semicolon"] is PY2
-    assert info["stdlib"]["has_separator"] is not PY2
-    assert info["shim"]["active"] is False
-    assert info["exposed"] is PY2
-    assert rc == (1 if PY2 else 0), err
-
-
-def test_text_report_and_exit_status():
-    rc, out, err = self_check()
-    assert "shim active:     no" in out
-    assert ATTACK in out
-    if PY2:
-        assert rc == 1
-        assert "VULNERABLE" in out and "EXPOSED" in out
-    else:
-        assert rc == 0
-        assert "fixed (bpo-42967)" in out and "verdict:         safe" in out
-
-
-def test_shim_activated_by_the_variable_makes_the_process_safe():
-    rc, out, err = self_check("--json", URLLIB_PARSE_BACKPORT_PATCH="force")
-    info = json.loads(out)
-    assert rc == 0, err
-    assert info["shim"]["active"] is True
-    assert info["attack"]["stdlib"] == info["attack"]["backport"]
-    assert info["stdlib"]["splits_semicolon"] is PY2  # as it was before the patch
-
-
-@pytest.mark.parametrize("args", [["--bogus"], ["--json", "extra"]])
-def test_usage_error(args):
-    rc, out, err = self_check(*args)
-    assert rc == 2
-    assert "usage" in err
-
-
-def test_main_in_process(capsys):
-    from urllib_parse_backport._cli import main
-
-    assert main([]) == (1 if PY2 else 0)
-    assert "self-check" in capsys.readouterr().out
-
-
 ADAPTER_PARSERS = [
     "webob.compat.parse_qsl_text", "cherrypy.lib.httputil._parse_qs",
     "cherrypy._cpreqbody.process_urlencoded", "twisted.web.http.parse_qs",
     "bottle._parse_qsl", "django.utils.http.limited_parse_qsl"]
 
 
-def frameworks_check(**env):
-    # Not under -W error: the frameworks' own imports warn on newer interpreters.
-    environ = dict(os.environ)
-    environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
-    environ.update(env)
-    process = subprocess.Popen([sys.executable, "-m", "urllib_parse_backport",
-                                "--frameworks", "--json"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=environ, universal_newlines=True)
-    out, err = process.communicate()
+def self_check(*args, **env):
+    return run(["-m", "urllib_parse_backport"] + list(args), **env)
+
+
+def json_check(**env):
+    rc, out, err = self_check("--json", **env)
     info = json.loads(out)
-    return process.returncode, dict((entry["parser"], entry) for entry in info["frameworks"])
+    info["parsers"] = dict((entry["parser"], entry) for entry in info["frameworks"])
+    return rc, info
 
 
-def test_frameworks_option_finds_a_framework_parser_that_splits_on_semicolons():
-    # Twisted Web's parse_qs splits on ';' in every release pinned for the tests.
+def stdlib_splits():
+    rc, out, err = run_code("from %s import parse_qsl; print(len(parse_qsl('a=1;b=2')))"
+                            % ("urlparse" if PY2 else "urllib.parse"))
+    return out.strip() == "2"
+
+
+def test_json_is_status_of_a_fresh_process():
+    rc, out, err = self_check("--json")
+    rc2, out2, err2 = run_code(
+        "import json, urllib_parse_backport as u\n"
+        "print(json.dumps(u.status(), indent=2, sort_keys=True, separators=(',', ': ')))")
+    assert json.loads(out) == json.loads(out2)
+    info = json.loads(out)
+    assert sorted(info) == sorted([
+        "package", "version", "cve", "interpreter", "patched", "report", "activation",
+        "stdlib", "policy", "attack", "frameworks", "exposed"])
+    assert (info["package"], info["cve"]) == ("urllib_parse_backport", "CVE-2021-23336")
+    assert info["interpreter"]["version"] == "%d.%d.%d" % sys.version_info[:3]
+    assert info["attack"] == {"query": ATTACK, "backport": SAFE}
+    assert [entry["parser"] for entry in info["frameworks"]] == ADAPTER_PARSERS
+
+
+def test_bare_process_is_exposed_through_twisted_and_the_stdlib_where_it_splits():
     pytest.importorskip("twisted.web.http")
-    rc, parsers = frameworks_check()
-    assert sorted(parsers) == sorted(ADAPTER_PARSERS)
-    assert parsers["twisted.web.http.parse_qs"] == {
-        "parser": "twisted.web.http.parse_qs", "exposed": True,
-        "status": "splits on ';' (CVE-2021-23336)"}
-    assert rc == 1
+    rc, info = json_check()
+    assert rc == 1 and info["exposed"] is True
+    assert info["patched"] is False and info["report"] is None
+    assert info["stdlib"]["splits_semicolon"] is stdlib_splits()
+    assert info["stdlib"]["replaced_by_shim"] is False
+    assert (info["stdlib"]["attack_as_called"] == SAFE) is not stdlib_splits()
+    assert info["parsers"]["twisted.web.http.parse_qs"] == {
+        "parser": "twisted.web.http.parse_qs", "installed": True, "patched": False,
+        "exposed": True, "status": "splits on ';' (CVE-2021-23336)"}
 
 
-def test_frameworks_option_after_the_adapters_at_start_up():
+def test_plain_start_up_patch_fixes_the_stdlib_but_not_the_frameworks():
     pytest.importorskip("twisted.web.http")
-    rc, parsers = frameworks_check(URLLIB_PARSE_BACKPORT_PATCH="frameworks")
-    assert parsers["twisted.web.http.parse_qs"]["status"] == "already splits on '&' only"
-    assert not [name for name, entry in parsers.items() if entry["exposed"]]
-    assert rc == 0
+    rc, info = json_check(URLLIB_PARSE_BACKPORT_PATCH="1")
+    assert rc == 1 and info["exposed"] is True
+    assert info["stdlib"]["attack_as_called"] == SAFE
+    assert info["stdlib"]["replaced_by_shim"] is stdlib_splits()
+    assert info["parsers"]["twisted.web.http.parse_qs"]["exposed"] is True
+    if PY2 and _installed("django"):  # Django 1.11: its own parser splits on [&;]
+        assert info["parsers"]["django.utils.http.limited_parse_qsl"]["exposed"] is True
 
 
-def test_frameworks_text_report():
-    rc, out, err = self_check("--frameworks")
-    assert "frameworks (patch(frameworks=True) fixes those that split on ';'):" in out
+def _installed(name):
+    try:
+        __import__(name)
+    except ImportError:
+        return False
+    return True
+
+
+def test_frameworks_start_up_patch_makes_the_process_safe():
+    rc, info = json_check(URLLIB_PARSE_BACKPORT_PATCH="frameworks")
+    assert rc == 0 and info["exposed"] is False
+    assert info["stdlib"]["attack_as_called"] == SAFE
+    assert not [name for name, entry in info["parsers"].items() if entry["exposed"]]
+    if _installed("twisted.web.http"):
+        twisted = info["parsers"]["twisted.web.http.parse_qs"]
+        assert twisted["patched"] is True
+        assert twisted["status"] == "the adapter replaced it; the original splits on ';'"
+        assert "twisted.web.http.parse_qs" in info["report"]["changed"]
+
+
+def test_text_report_names_what_the_stdlib_does_and_that_the_shim_replaced_it():
+    rc, out, err = self_check(URLLIB_PARSE_BACKPORT_PATCH="frameworks")
+    assert rc == 0, err
+    if stdlib_splits():
+        assert ("splits on ';' (CVE-2021-23336); replaced by the shim in this process"
+                in out)
+    else:
+        assert "fixed (bpo-42967)" in out
+    assert "hint:" not in out  # nothing left to do
+    assert out.rstrip().endswith("verdict:         safe")
     for parser in ADAPTER_PARSERS:
         assert "  %s: " % parser in out
 
 
-@pytest.mark.parametrize("args", [["--frameworks", "--frameworks"], ["--frameworks", "x"]])
-def test_frameworks_usage_error(args):
+def test_text_report_hints_only_what_applies():
+    pytest.importorskip("twisted.web.http")
+    rc, out, err = self_check(URLLIB_PARSE_BACKPORT_PATCH="1")
+    assert rc == 1
+    assert "set URLLIB_PARSE_BACKPORT_PATCH=1" not in out  # already set
+    assert "set URLLIB_PARSE_BACKPORT_PATCH=frameworks" in out
+    assert "EXPOSED: a parser this process calls hands the app the smuggled q" in out
+    rc, out, err = self_check()
+    if stdlib_splits():
+        assert "VULNERABLE: splits on ';' (CVE-2021-23336); not replaced" in out
+        assert "set URLLIB_PARSE_BACKPORT_PATCH=1" in out
+    else:
+        assert "set URLLIB_PARSE_BACKPORT_PATCH=1 " not in out
+
+
+@pytest.mark.parametrize("args", [["--bogus"], ["--json", "extra"], ["--frameworks"]])
+def test_usage_error(args):
     rc, out, err = self_check(*args)
     assert rc == 2
-    assert "[--frameworks]" in err
+    assert err.startswith("usage: python -m urllib_parse_backport")
+
+
+def test_help():
+    rc, out, err = self_check("--help")
+    assert rc == 0
+    assert out.startswith("usage: python -m urllib_parse_backport [-h] [--json]")
+    assert "--json" in out
+
+
+def test_main_in_process(capsys):
+    from urllib_parse_backport._cli import main
+
+    assert main([]) in (0, 1)
+    assert "self-check" in capsys.readouterr().out
+    assert main(["--nope"]) == 2

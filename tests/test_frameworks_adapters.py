@@ -1,4 +1,4 @@
-"""Framework adapters: ``patch(frameworks=True)`` fixes parsers no stdlib patch reaches (issue 7).
+"""Framework adapters: ``patch(frameworks=True)`` fixes parsers no stdlib patch reaches.
 
 WebOb 1.8.x on 3.x parses query strings itself (``webob.compat.parse_qsl_text``
 splits on ``[&;]``), so a fixed stdlib does not protect ``request.GET``
@@ -13,59 +13,19 @@ import types
 
 import pytest
 
-from fresh_interpreter import ATTACK, run_json
+from fresh_interpreter import ATTACK, run_json, run_scenario
 
-from urllib_parse_backport import _frameworks, _policy, _shim
+from urllib_parse_backport import _apply, _frameworks, _policy, _surgery
 
 PY2 = sys.version_info[0] == 2
 
-
-SCRIPT = """
-import json, sys, warnings
-ORDER = sys.argv[1]
-ATTACK = %(attack)r
-
-def serve():
-    request = webob.Request.blank('/search?' + ATTACK)
-    return {'q': request.GET['q'], 'q_all': request.GET.getall('q'),
-            'utm_content': request.GET['utm_content']}
-
-report = None
-if ORDER == 'patch-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
-with warnings.catch_warnings():
-    warnings.simplefilter('ignore', DeprecationWarning)
-    import webob, webob.compat, webob.request
-# patch-first: the post-import hook fixed webob.compat as it was imported,
-# so this is the replacement.
-original = webob.compat.parse_qsl_text
-original_code = original.__code__
-if ORDER == 'framework-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
-result = {'seen': serve(), 'changed': report.changed if report else [],
-          'skipped': dict(report.skipped) if report else {}}
-if report is not None:
-    urllib_parse_backport.unpatch()
-    result['after_unpatch'] = serve()
-    restored = webob.compat.parse_qsl_text
-    result['identical'] = (webob.request.parse_qsl_text is restored
-                           and restored.__module__ == 'webob.compat'
-                           and restored.__code__.co_filename.endswith(
-                               ('compat.py', 'compat.pyc')))
-    if ORDER == 'framework-first':
-        result['identical'] = result['identical'] and (
-            restored is original and original.__code__ is original_code)
-print(json.dumps(result))
-"""
 
 SAFE = {"q": "common_term", "q_all": ["common_term"], "utm_content": "s;q=malicious_term"}
 
 
 def run_app(order):
     pytest.importorskip("webob")
-    return run_json(SCRIPT % {"attack": ATTACK}, [order])
+    return run_scenario("webob_adapter", [order])
 
 
 def test_without_the_adapter_webob_sees_the_smuggled_value():
@@ -215,8 +175,8 @@ def test_module_proxies_are_unwrapped_to_the_real_namespace():
     module = types.ModuleType("stand_in")
     proxy = _ModuleProxy(module)
     assert isinstance(proxy, object) and proxy.__class__ is _ModuleProxy
-    assert _shim._module_dict(proxy) is module.__dict__
-    assert _shim._module_dict(module) is module.__dict__
+    assert _surgery.module_namespace(proxy) is module.__dict__
+    assert _surgery.module_namespace(module) is module.__dict__
 
 
 def test_body_adapter_refuses_an_unknown_signature():
@@ -279,7 +239,7 @@ def test_a_generator_parser_keeps_its_kind_when_its_code_is_swapped():
     saved = parse_qsl_text.__code__
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert _shim._swap_code(parse_qsl_text, replacement, "tests.generator") is saved
+        assert _surgery.swap_code(parse_qsl_text, replacement, "tests.generator") is saved
         try:
             assert parse_qsl_text.__code__.co_flags & 0x20  # CO_GENERATOR
             assert list(parse_qsl_text("a;b")) == [("swapped", "a;b")]
@@ -298,7 +258,8 @@ def test_patch_imports_no_framework_and_fixes_it_on_import():
         "          'hooked': any(type(f).__name__ == 'PostImportHook' for f in sys.meta_path)}\n"
         "import webob\n"
         "after = {'skipped': dict(report.skipped), 'changed': report.changed,\n"
-        "         'hooked': 'webob.compat' in shim._shim._state.waiting,\n"
+        "         'hooked': any('webob.compat' in getattr(f, 'names', ()) for f in sys.meta_path\n"
+        "                       if type(f).__name__ == 'PostImportHook'),\n"
         "         'loader': type(getattr(sys.modules['webob.compat'], '__loader__', None))\n"
         "         .__name__,\n"
         "         'q': webob.Request.blank('/?' + %r).GET.getall('q')}\n"
@@ -306,7 +267,7 @@ def test_patch_imports_no_framework_and_fixes_it_on_import():
     result = run_json(code)
     before, after = result["before"], result["after"]
     assert before["imported"] is False
-    assert before["skipped"]["webob.compat"] == _shim.WAITING
+    assert before["skipped"]["webob.compat"] == _apply.WAITING
     assert before["hooked"] is True
     assert after["q"] == ["common_term"]
     assert after["hooked"] is False  # no longer waited for
@@ -318,37 +279,17 @@ def test_patch_imports_no_framework_and_fixes_it_on_import():
         assert "webob.compat.parse_qsl_text" in after["changed"]
 
 
-HOOK_SCRIPT = """
-import json, sys, urllib_parse_backport as shim
-from urllib_parse_backport import _frameworks
-# A stand-in adapter for a stdlib module that is installed but not imported.
-_frameworks.ADAPTERS.append(_frameworks.FrameworkAdapter(
-    'wsgiref.simple_server', 'demo_app', lambda parser: 1))
-hooks = lambda: [type(f).__name__ for f in sys.meta_path].count('PostImportHook')
-report = shim.patch(frameworks=True)
-seen = {'waiting': dict(report.skipped).get('wsgiref.simple_server'), 'hooks': hooks()}
-if sys.argv[1] == 'unpatch-first':
-    shim.unpatch()
-import wsgiref.simple_server
-seen['after_import'] = dict(report.skipped).get('wsgiref.simple_server')
-hook = shim._shim._state.hook
-seen['still_waited_for'] = hook is not None and 'wsgiref.simple_server' in hook.names
-seen['hooks_after'] = hooks()
-print(json.dumps(seen))
-"""
-
-
 def test_the_hook_applies_a_waiting_adapter_on_import():
-    seen = run_json(HOOK_SCRIPT, ["import"])
-    assert seen["waiting"] == _shim.WAITING and seen["hooks"] == 1
+    seen = run_scenario("waiting_adapter", ["import"])
+    assert seen["waiting"] == _apply.WAITING and seen["hooks"] == 1
     assert seen["after_import"] == "already splits on '&' only"
     assert seen["still_waited_for"] is False
 
 
 def test_unpatch_removes_the_post_import_hook():
-    seen = run_json(HOOK_SCRIPT, ["unpatch-first"])
-    assert seen["waiting"] == _shim.WAITING and seen["hooks"] == 1
-    assert seen["after_import"] == _shim.WAITING  # the old report: nothing applied
+    seen = run_scenario("waiting_adapter", ["unpatch-first"])
+    assert seen["waiting"] == _apply.WAITING and seen["hooks"] == 1
+    assert seen["after_import"] == _apply.WAITING  # the old report: nothing applied
     assert seen["still_waited_for"] is False
     assert seen["hooks_after"] == 0
 
@@ -388,9 +329,9 @@ def test_warning_names_the_caller_of_the_replacement(environment):
 
 def test_warning_names_the_caller_of_the_original_after_the_code_swap(environment):
     environment({"URLLIB_PARSE_BACKPORT_WARN": "1"})
-    parser = _shim._copy(_framework_parser)
+    parser = _surgery.copy_function(_framework_parser)
     replacement = _frameworks._separate_by_policy(parser, None)
-    saved = _shim._swap_code(parser, replacement, "tests.warning")
+    saved = _surgery.swap_code(parser, replacement, "tests.warning")
     try:
         line = sys._getframe().f_lineno + 1
         assert _warned_at(lambda: parser("a=1;b=2")) == (HERE, line)
@@ -407,31 +348,10 @@ def test_warning_names_the_caller_of_the_body_processor(environment):
     assert entity.params == {"a": "1%3Bb=2"}  # ";" passed as data (no unquote here)
 
 
-ZIPPED_SCRIPT = """
-import json, sys, zipfile
-archive = sys.argv[1] + '/framework.zip'
-with zipfile.ZipFile(archive, 'w') as bundle:  # a zipped egg's layout
-    bundle.writestr('zipped_framework/__init__.py', '')
-    bundle.writestr('zipped_framework/parsing.py',
-                    'def parse(qs): return qs.replace(";", "&").split("&")')
-sys.path.insert(0, archive)
-import urllib_parse_backport as shim
-from urllib_parse_backport import _frameworks
-_frameworks.ADAPTERS.append(_frameworks.FrameworkAdapter(
-    'zipped_framework.parsing', 'parse', _frameworks._fields_in('a=1;b=2')))
-report = shim.patch(frameworks=True)
-waiting = dict(report.skipped).get('zipped_framework.parsing')
-from zipped_framework import parsing
-print(json.dumps({'waiting': waiting, 'changed': report.changed,
-                  'fields': parsing.parse('q=1&u=s;q=2'),
-                  'loader': type(parsing.__loader__).__name__}))
-"""
-
-
 def test_the_hook_reaches_a_framework_in_a_zip_archive(tmp_path):
     # zipimport had no exec_module before 3.10: the hook wraps load_module there.
-    seen = run_json(ZIPPED_SCRIPT, [str(tmp_path)])
-    assert seen["waiting"] == _shim.WAITING
+    seen = run_scenario("zipped_framework", [str(tmp_path)])
+    assert seen["waiting"] == _apply.WAITING
     assert "zipped_framework.parsing.parse" in seen["changed"]
     assert seen["fields"] == ["q=1", "u=s%3Bq=2"]
     assert seen["loader"] == "zipimporter"
@@ -442,4 +362,4 @@ def test_plain_objects_in_sys_modules_keep_their_namespace_scanned():
         pass
     lazy = LazyModule()
     lazy.parse = "value"
-    assert _shim._module_dict(lazy) is lazy.__dict__
+    assert _surgery.module_namespace(lazy) is lazy.__dict__

@@ -1,4 +1,4 @@
-"""patch()/unpatch()/is_patched(): every target, in this process (issue 4, bpo-42967).
+"""patch()/unpatch()/is_patched(): every target, in this process (bpo-42967).
 
 On 2.7.18 the stdlib splits on ';' and patch() really patches; the 3.x
 interpreters here are already fixed, so those tests use ``force=True``.
@@ -13,7 +13,7 @@ import warnings
 import pytest
 
 import urllib_parse_backport as backport
-from urllib_parse_backport import _shim
+from urllib_parse_backport import _targets
 
 PY2 = sys.version_info[0] == 2
 if PY2:
@@ -149,10 +149,10 @@ def test_stale_reference_accepts_every_argument_the_original_did():
 
 def test_patch_is_idempotent():
     first = backport.patch(force=FORCE)
-    bindings = list(_shim._state.bindings)
+    changed = list(first.changed)
     second = backport.patch(force=FORCE)
     assert second is first
-    assert _shim._state.bindings == bindings
+    assert second.changed == changed
     assert stdlib.parse_qs(ATTACK) == SAFE
 
 
@@ -194,8 +194,8 @@ def test_patch_is_thread_safe():
         thread.join()
     assert len(reports) == 8
     assert all(report is reports[0] for report in reports)
-    labels = [binding[4] for binding in _shim._state.bindings]
-    assert len(labels) == len(set(labels))
+    labels = reports[0].changed
+    assert labels and len(labels) == len(set(labels))
     backport.unpatch()
     assert stdlib.parse_qsl is original
 
@@ -415,16 +415,16 @@ def extra_target():
 
     def add(name, source):
         module = _fake_module(name, source)
-        target = _shim.Target(name, {"parse_qs": backport.parse_qs,
-                                     "parse_qsl": backport.parse_qsl})
-        _shim.TARGETS.append(target)
+        target = _targets.Target(name, {"parse_qs": backport.parse_qs,
+                                        "parse_qsl": backport.parse_qsl})
+        _targets.TARGETS.append(target)
         added.append((name, target))
         return module
 
     yield add
     backport.unpatch()
     for name, target in added:
-        _shim.TARGETS.remove(target)
+        _targets.TARGETS.remove(target)
         del sys.modules[name]
 
 
@@ -432,11 +432,11 @@ def test_diagnose_by_behaviour():
     vulnerable = _fake_module("shim_test_diag_v", VULNERABLE_SOURCE)
     redhat = _fake_module("shim_test_diag_r", REDHAT_SOURCE)
     try:
-        assert _shim.diagnose(vulnerable.parse_qsl)["splits_semicolon"] is True
-        facts = _shim.diagnose(redhat.parse_qsl)
+        assert _targets.diagnose(vulnerable.parse_qsl)["splits_semicolon"] is True
+        facts = _targets.diagnose(redhat.parse_qsl)
         assert facts["vendor_patched"] and facts["has_separator"]
         assert facts["splits_semicolon"] is None  # not probed: would warn
-        assert _shim.diagnose(backport.parse_qsl) == {
+        assert _targets.diagnose(backport.parse_qsl) == {
             "has_separator": True, "separator_default": "&", "vendor_patched": False,
             "splits_semicolon": False}
     finally:

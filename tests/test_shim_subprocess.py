@@ -1,4 +1,4 @@
-"""The shim across interpreter start-up: import order, the .pth file, -W error (issue 4).
+"""The shim across interpreter start-up: import order, the .pth file, -W error.
 
 Every case runs a fresh ``sys.executable`` of the test environment, where the
 wheel (and so ``urllib_parse_backport_shim.pth``) is installed.
@@ -7,30 +7,21 @@ wheel (and so ``urllib_parse_backport_shim.pth``) is installed.
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 import pytest
 
+from fresh_interpreter import ATTACK, run_code
+
 PY2 = sys.version_info[0] == 2
 STDLIB = "urlparse" if PY2 else "urllib.parse"
-ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
 PTH_NAME = "urllib_parse_backport_shim.pth"
 
 
 def run(code, env=None, args=(), flags=()):
-    environ = dict(os.environ)
-    for name in (VARIABLE, "PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
-                 "PYTHONWARNINGS"):
-        environ.pop(name, None)
-    environ.update(env or {})
-    process = subprocess.Popen([sys.executable] + list(flags) + ["-c", code] + list(args),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=environ, universal_newlines=True)
-    out, err = process.communicate()
-    return process.returncode, out, err
+    return run_code(code, args, flags, **(env or {}))
 
 
 STATUS = """
@@ -63,7 +54,7 @@ def test_pth_file_is_installed_at_the_root_of_site_packages():
     assert os.path.isfile(path)
     with open(path) as handle:
         lines = handle.read().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("import os;")
+    assert len(lines) == 1 and lines[0].startswith("import os, sys;")
 
 
 def test_unset_variable_leaves_the_process_alone():
@@ -104,22 +95,104 @@ def test_start_up_activation_under_warnings_as_errors():
     assert state["result"]["utm_content"] == ["s;q=malicious_term"]
 
 
-def test_half_removed_package_prints_nothing_at_start_up():
+def test_half_removed_package_says_so_in_one_line_and_the_process_goes_on():
     # A broken package shadowing the installed one, as after an interrupted
-    # uninstall: the .pth line must stay silent.
+    # uninstall: the operator asked for the fix, so the failure must show.
     broken = tempfile.mkdtemp()
     try:
         os.mkdir(os.path.join(broken, "urllib_parse_backport"))
         with open(os.path.join(broken, "urllib_parse_backport", "__init__.py"), "w") as f:
             f.write("raise ImportError('half removed')\n")
         rc, out, err = run("print('alive')", env={VARIABLE: "1", "PYTHONPATH": broken})
-        assert (rc, out.strip(), err) == (0, "alive", "")
+        assert (rc, out.strip()) == (0, "alive")
+        assert err == ("urllib_parse_backport: start-up activation failed: "
+                       "ImportError: half removed\n")
         with open(os.path.join(broken, "urllib_parse_backport", "__init__.py"), "w") as f:
-            f.write("this is not python\n")
+            f.write("def broken(:\n")
         rc, out, err = run("print('alive')", env={VARIABLE: "1", "PYTHONPATH": broken})
-        assert (rc, out.strip(), err) == (0, "alive", "")
+        assert (rc, out.strip()) == (0, "alive")
+        assert err.startswith("urllib_parse_backport: start-up activation failed: SyntaxError")
+        assert len(err.splitlines()) == 1
     finally:
         shutil.rmtree(broken)
+
+
+@pytest.mark.parametrize("value", ["ture", "frameworkz", "2", "yes please"])
+def test_a_typo_prints_one_line_and_patches_nothing(value):
+    rc, out, err = run(STATUS, env={VARIABLE: value})
+    assert rc == 0
+    assert not json.loads(out)["patched"]
+    assert err.splitlines() == [
+        "urllib_parse_backport: ignoring URLLIB_PARSE_BACKPORT_PATCH=%r: accepted values are "
+        "1/true/yes/on, force, frameworks (patch) or 0/false/no/off/empty (nothing); "
+        "nothing was patched" % value]
+
+
+def test_an_exception_during_activation_prints_one_line(tmp_path):
+    # A sitecustomize-free way to make patch() fail: a module named like the
+    # stdlib target's package that cannot be imported is not enough (the
+    # stdlib is loaded); a broken _apply module shadowing the real one is.
+    import urllib_parse_backport
+    package = os.path.dirname(os.path.abspath(urllib_parse_backport.__file__))
+    shadow = tmp_path / "urllib_parse_backport"
+    shutil.copytree(package, str(shadow))
+    for name in os.listdir(str(shadow)):
+        if name.endswith(".pyc") or name == "__pycache__":
+            path = os.path.join(str(shadow), name)
+            (shutil.rmtree if os.path.isdir(path) else os.remove)(path)
+    (shadow / "_apply.py").write_text(u"raise RuntimeError('broken on purpose')\n")
+    rc, out, err = run("print('alive')", env={VARIABLE: "1", "PYTHONPATH": str(tmp_path)})
+    assert (rc, out.strip()) == (0, "alive")
+    assert err == ("urllib_parse_backport: start-up activation failed: "
+                   "RuntimeError: broken on purpose\n")
+
+
+@pytest.mark.parametrize("value", ["&&", "", "semicolon"])
+def test_a_separator_setting_that_makes_every_parse_raise_is_reported_at_start_up(value):
+    rc, out, err = run("print('alive')", env={"PYTHON_URLLIB_QS_SEPARATOR": value})
+    assert (rc, out.strip()) == (0, "alive")
+    assert err.splitlines() == [
+        "urllib_parse_backport: PYTHON_URLLIB_QS_SEPARATOR=%r is not valid: "
+        "PYTHON_URLLIB_QS_SEPARATOR (from environment variable) must contain 1 character, "
+        'or "legacy". See https://access.redhat.com/articles/5860431 for more details.'
+        % value]
+
+
+@pytest.mark.parametrize("value", ["&", ";", "legacy"])
+def test_a_valid_separator_setting_is_quiet_at_start_up(value):
+    assert run("print('alive')", env={"PYTHON_URLLIB_QS_SEPARATOR": value})[1:] == ("alive\n", "")
+
+
+LOGGED = """
+import json, logging
+records = []
+class Keep(logging.Handler):
+    def emit(self, record):
+        records.append([record.name, record.levelname, record.getMessage()])
+logging.getLogger().addHandler(Keep())
+logging.getLogger().setLevel(logging.INFO)
+import urllib_parse_backport
+urllib_parse_backport.patch(force=True)
+urllib_parse_backport.unpatch()
+print(json.dumps(records))
+"""
+
+
+def test_patch_and_unpatch_log_what_they_changed():
+    rc, out, err = run(LOGGED)
+    assert rc == 0, err
+    records = json.loads(out)
+    changed = [message for name, level, message in records
+               if name == "urllib_parse_backport" and level == "INFO" and "changed" in message]
+    assert len(changed) == 2
+    assert changed[0].startswith("patch: changed %s.parse_qs, " % STDLIB)
+    assert changed[1].startswith("unpatch: changed ")
+    assert "%s.parse_qsl" % STDLIB in changed[1]
+
+
+def test_without_logging_configured_patch_is_quiet():
+    rc, out, err = run("import urllib_parse_backport as u; u.patch(force=True); u.unpatch()")
+    assert (rc, out, err) == (0, "", "")
 
 
 IMPORT_ORDER = """

@@ -15,6 +15,7 @@ raw = parse_qs(b"a=1&a=2", separator=b"&")
 values = raw[b"a"]  # type: list[bytes]
 report = urllib_parse_backport.patch()
 active = urllib_parse_backport.is_patched()  # type: bool
-urllib_parse_backport.unpatch()
+restored = urllib_parse_backport.unpatch().changed  # type: list[str]
+verdict = urllib_parse_backport.status()["exposed"]
 safe = ctypes_safe.from_param(ctypes.c_double, 1e300)
 text = repr(safe)  # type: str

@@ -1,167 +1,101 @@
 """``python -m urllib_parse_backport``: is this process exposed to CVE-2021-23336?
 
-Prints the interpreter, what its stdlib ``parse_qsl`` does with ``';'``
-(bpo-42967), whether the shim is active, and the attack query parsed by the
-stdlib (as this process calls it) and by the backport. ``--frameworks`` also
-probes the parsers of the frameworks the adapters know (importing those that
-are installed). Exit status 0 when every parser checked, as called, keeps
-``';'`` as data; 1 when one splits on it; 2 on a usage error.
+Prints what the stdlib ``parse_qsl`` does with ``';'`` (bpo-42967), whether the
+shim replaced it, what the parsers of installed frameworks do, and the verdict.
+Exit status 0 when every parser checked keeps ``';'`` as data, 1 when one
+splits on it, 2 on a usage error. ``--json`` prints :func:`status` as JSON.
 """
 
 from __future__ import print_function
 
+import argparse
 import json
-import platform
 import sys
-import warnings
 
-from . import _policy, _shim
-from ._version import __version__
+from ._api import status
 
-ATTACK = "q=common_term&utm_content=s;q=malicious_term"
+__all__ = ["main", "render", "EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE"]
 
 EXIT_SAFE = 0
 EXIT_EXPOSED = 1
 EXIT_USAGE = 2
 
-_USAGE = "usage: python -m urllib_parse_backport [--json] [--frameworks]"
+
+def _stdlib_line(stdlib):
+    """What the stdlib parser does by itself, and whether this process still calls it."""
+    if stdlib["vendor_patched"]:
+        kind = "vendor-patched (separator defaults to None, Red Hat's fix)"
+    elif stdlib["splits_semicolon"]:
+        kind = "splits on ';' (CVE-2021-23336)"
+    elif not stdlib["has_separator"]:
+        kind = "no separator parameter (before bpo-42967)"
+    else:
+        kind = "fixed (bpo-42967)"
+    if stdlib["replaced_by_shim"]:
+        return "%s; replaced by the shim in this process" % kind
+    if stdlib["splits_semicolon"]:
+        return "VULNERABLE: %s; not replaced" % kind
+    return kind
 
 
-def _stdlib_parse_qs():
-    module = __import__(_shim.STDLIB_MODULE, None, None, ("parse_qs",))
-    return module.parse_qs
-
-
-def _plain(result):
-    """parse_qs results as JSON-friendly text."""
-    def text(value):
-        if isinstance(value, bytes) and not isinstance(value, str):  # 3.x bytes
-            return value.decode("latin-1")
-        return value
-    return dict((text(k), [text(v) for v in values]) for k, values in result.items())
-
-
-def _framework_parsers():
-    """Each framework parser an adapter knows, as this process calls it (patched or not)."""
-    from ._frameworks import ADAPTERS
-
-    found = []
-    for adapter in ADAPTERS:
-        entry = {"parser": "%s.%s" % (adapter.module, adapter.attribute), "exposed": None}
-        report = _shim.PatchReport()
-        with warnings.catch_warnings():  # frameworks' import-time deprecations are noise here
-            warnings.simplefilter("ignore")
-            module = _shim._load(adapter, report)  # imports it when installed
-        if module is None:
-            entry["status"] = report.skipped[-1][1]
-            if entry["status"] == "not installed":
-                entry["exposed"] = False
-        else:
-            try:
-                entry["exposed"], entry["status"] = adapter.assess(module, {})
-            except Exception as exc:  # an unknown version: say so, never crash
-                entry["status"] = "assessment failed: %s: %s" % (type(exc).__name__, exc)
-        found.append(entry)
-    return found
-
-
-def collect(frameworks=False):
-    """Everything the self-check reports, as a dict; *frameworks*: probe their parsers too."""
-    from . import parse_qs
-
-    facts = _shim.stdlib_facts()
-    stdlib_result = _plain(_stdlib_parse_qs()(ATTACK))
-    exposed = stdlib_result.get("q") != ["common_term"]
-    framework_parsers = _framework_parsers() if frameworks else None
-    if framework_parsers and any(entry["exposed"] for entry in framework_parsers):
-        exposed = True
-    report = _shim._state.report
-    default = facts["separator_default"]
-    return {
-        "interpreter": {
-            "implementation": platform.python_implementation(),
-            "version": platform.python_version(),
-            "executable": sys.executable,
-        },
-        "package_version": __version__,
-        "stdlib": {
-            "module": _shim.STDLIB_MODULE,
-            "splits_semicolon": facts["splits_semicolon"],
-            "has_separator": facts["has_separator"],
-            "separator_default": None if default is None else str(default),
-            "vendor_patched": facts["vendor_patched"],
-        },
-        "shim": {
-            "active": _shim.is_patched(),
-            "activation_variable": _shim._ACTIVATION_VARIABLE,
-            "report": report.as_dict() if report is not None else None,
-        },
-        "policy": {
-            "variable": _policy.SEPARATOR_VARIABLE,
-            "setting": _policy.setting,
-        },
-        "attack": {
-            "query": ATTACK,
-            "stdlib": stdlib_result,
-            "backport": _plain(parse_qs(ATTACK)),
-        },
-        "frameworks": framework_parsers,
-        "exposed": exposed,
-    }
-
-
-def _yes_no(value):
-    return {True: "yes", False: "no", None: "unknown"}[value]
+def _hints(info):
+    """What to do, only where it applies."""
+    hints = []
+    value = info["activation"]["value"]
+    if info["stdlib"]["attack_as_called"] != info["attack"]["backport"] and not info["patched"]:
+        hints.append("set %s=1 (start-up) or call urllib_parse_backport.patch()"
+                     % info["activation"]["variable"])
+    if any(entry["exposed"] for entry in info["frameworks"]):
+        if (value or "").strip().lower() != "frameworks":
+            hints.append("set %s=frameworks, or call patch(frameworks=True), to fix the "
+                         "framework parsers marked EXPOSED" % info["activation"]["variable"])
+    if info["policy"]["setting"] == "legacy":
+        hints.append("%s=legacy splits on ';' on purpose" % info["policy"]["variable"])
+    return hints
 
 
 def render(info):
-    """The human-readable report."""
-    stdlib = info["stdlib"]
-    shim = info["shim"]
-    if stdlib["vendor_patched"]:
-        kind = "vendor-patched (separator defaults to None, Red Hat style)"
-    elif stdlib["splits_semicolon"]:
-        kind = "VULNERABLE: splits on ';' (CVE-2021-23336)"
-    elif not stdlib["has_separator"]:
-        kind = "no separator parameter (pre-bpo-42967 API)"
-    else:
-        kind = "fixed (bpo-42967)"
+    """The human-readable report of :func:`status`'s dict."""
+    interpreter = info["interpreter"]
     lines = [
-        "urllib_parse_backport %s self-check (CVE-2021-23336, bpo-42967)" % info["package_version"],
-        "interpreter:     %s %s (%s)" % (info["interpreter"]["implementation"],
-                                         info["interpreter"]["version"],
-                                         info["interpreter"]["executable"]),
-        "stdlib %-9s %s" % (stdlib["module"] + ":", kind),
-        "  splits ';':    %s" % _yes_no(stdlib["splits_semicolon"]),
-        "  separator=:    %s" % (("yes, default %r" % stdlib["separator_default"])
-                                 if stdlib["has_separator"] else "no"),
-        "shim active:     %s (set %s=1 to patch at start-up)" % (
-            _yes_no(shim["active"]), shim["activation_variable"]),
+        "%s %s self-check (%s, bpo-42967)" % (info["package"], info["version"], info["cve"]),
+        "interpreter:     %s %s (%s)" % (interpreter["implementation"], interpreter["version"],
+                                         interpreter["executable"]),
+        "stdlib %-9s %s" % (info["stdlib"]["module"] + ":", _stdlib_line(info["stdlib"])),
+        "shim active:     %s" % ("yes" if info["patched"] else "no"),
         "attack query:    %s" % info["attack"]["query"],
-        "  stdlib:        %r" % (sorted(info["attack"]["stdlib"].items()),),
+        "  as called:     %r" % (sorted(info["stdlib"]["attack_as_called"].items()),),
         "  backport:      %r" % (sorted(info["attack"]["backport"].items()),),
+        "frameworks:",
     ]
-    frameworks = info.get("frameworks")
-    if frameworks is not None:
-        lines.append("frameworks (patch(frameworks=True) fixes those that split on ';'):")
-        for entry in frameworks:
-            flag = {True: "EXPOSED: ", False: "", None: "UNKNOWN: "}[entry["exposed"]]
-            lines.append("  %s: %s%s" % (entry["parser"], flag, entry["status"]))
+    for entry in info["frameworks"]:
+        flag = {True: "EXPOSED: ", False: "", None: "UNKNOWN: "}[entry["exposed"]]
+        lines.append("  %s: %s%s" % (entry["parser"], flag, entry["status"]))
+    lines.extend("hint:            " + hint for hint in _hints(info))
     lines.append("verdict:         %s" % (
         "safe" if not info["exposed"] else
         "EXPOSED: a parser this process calls hands the app the smuggled q"))
     return "\n".join(lines)
 
 
+def _parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m urllib_parse_backport",
+        description="Self-check for CVE-2021-23336 (bpo-42967): exit status 0 when "
+                    "safe, 1 when exposed, 2 on a usage error.")
+    parser.add_argument("--json", action="store_true",
+                        help="print the self-check as JSON (the dict status() returns)")
+    return parser
+
+
 def main(argv=None):
     """Run the self-check; returns the exit status."""
-    args = sys.argv[1:] if argv is None else list(argv)
-    options = set(args)
-    if len(options) != len(args) or not options <= {"--json", "--frameworks"}:
-        print(_USAGE, file=sys.stderr)
-        return EXIT_USAGE
-    info = collect(frameworks="--frameworks" in options)
-    if "--json" in options:
+    try:
+        args = _parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+    except SystemExit as exc:  # --help (0) or a usage error (2)
+        return exc.code
+    info = status()
+    if args.json:
         print(json.dumps(info, indent=2, sort_keys=True, separators=(",", ": ")))
     else:
         print(render(info))

@@ -1,7 +1,8 @@
-"""The one place where Python 2 and Python 3 differ for this package.
+"""The place where Python 2 and Python 3 differ for this package.
 
 Everything version-specific that the rest of the package needs is chosen here,
-once, at import time, so no other module branches on the interpreter version.
+once, at import time. The other version gates are ``_parse`` (which picks the
+2.7 or the 3.x parser) and the ``_parse2``/``_parse3`` modules themselves.
 """
 
 import re
@@ -12,16 +13,35 @@ PY2 = sys.version_info[0] == 2
 if PY2:  # pragma: no cover - exercised by the py27 environment
     text_type = unicode  # noqa: F821 (Python 2 only)
     string_types = (str, unicode)  # noqa: F821
+    #: The stdlib module whose parse_qs/parse_qsl the shim replaces.
+    STDLIB_MODULE = "urlparse"
 
     def _byte(value):
         return chr(value)
 
+    def is_installed(top):
+        """Whether the top-level module *top* can be imported, without importing it.
+
+        ``pkgutil`` rather than ``imp.find_module``: it also looks in zip
+        archives (zipped eggs)."""
+        import pkgutil
+        try:
+            return pkgutil.find_loader(top) is not None
+        except ImportError:
+            return False
+
 else:
     text_type = str
     string_types = (str, bytes)
+    STDLIB_MODULE = "urllib.parse"
 
     def _byte(value):
         return bytes((value,))
+
+    def is_installed(top):
+        """Whether the top-level module *top* can be imported, without importing it."""
+        import importlib.util
+        return importlib.util.find_spec(top) is not None
 
 
 _HEX_DIGITS = "0123456789ABCDEFabcdef"

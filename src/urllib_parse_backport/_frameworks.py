@@ -1,7 +1,7 @@
-"""Framework adapters: fix query-string parsers that frameworks wrote themselves (issue 7).
+"""Framework adapters: fix query-string parsers that frameworks wrote themselves.
 
 Used by ``patch(frameworks=True)``. Each adapter is a :class:`FrameworkAdapter`,
-a shim :class:`~urllib_parse_backport._shim.Target` that is never forced:
+a :class:`~urllib_parse_backport._targets.Target` that is never forced:
 it patches only a parser found where expected *and* seen to split
 ``'a=1;b=2'`` in two. The replacement keeps the framework's own parser and
 its return types; it only rewrites the query first, so that the fields it
@@ -14,7 +14,8 @@ import io
 import sys
 
 from ._compat import text_type
-from ._shim import Target, _copy, _forwarding_copy, _parameters
+from ._surgery import copy_function, forwarding_copy, parameters
+from ._targets import Target
 from . import _policy
 
 __all__ = ["FrameworkAdapter", "ADAPTERS"]
@@ -92,16 +93,16 @@ def _framework_level():
 def _separate_by_policy(original, backport):
     """The replacement for *original*: same signature; calls a copy of it on
     ``_separate(qs)``. None for a signature it does not know."""
-    return _forwarding_copy(original, _separate, "<urllib_parse_backport adapter>")
+    return forwarding_copy(original, _separate, "<urllib_parse_backport adapter>")
 
 
 def _separate_body_by_policy(original, backport):
     """For a body processor ``f(entity)`` that reads ``entity.fp`` whole (CherryPy):
     let a copy of it read the separated body, then give the entity its reader back."""
-    params = _parameters(original)
+    params = parameters(original)
     if params is None or [name for name, _ in params] != ["entity"]:
         return None
-    process = _copy(original)
+    process = copy_function(original)
 
     def process_urlencoded(entity):
         reader = entity.fp

@@ -21,7 +21,8 @@ import warnings
 
 from ._compat import PY2, text_type
 
-__all__ = ["DEFAULT_SEPARATOR", "QuerySeparatorWarning", "read_environment", "apply_default"]
+__all__ = ["DEFAULT_SEPARATOR", "QuerySeparatorWarning", "read_environment", "apply_default",
+           "problem"]
 
 #: Red Hat's variable (Fedora/RHEL patch 00359 for CVE-2021-23336).
 SEPARATOR_VARIABLE = "PYTHON_URLLIB_QS_SEPARATOR"
@@ -102,6 +103,14 @@ def _legacy(qs):
 
 def _raise_bad_value(qs):
     raise ValueError(_BAD_VALUE_MESSAGE)
+
+
+def problem():
+    """Why every parse with the default separator will raise under the current
+    setting, as one line of text; None when the setting is usable."""
+    if apply_default is _raise_bad_value:
+        return "%s=%r is not valid: %s" % (SEPARATOR_VARIABLE, setting, _BAD_VALUE_MESSAGE)
+    return None
 
 
 def warn_on_semicolon(qs, stacklevel=3):

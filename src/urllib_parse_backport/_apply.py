@@ -1,0 +1,168 @@
+"""Apply targets to the process and take them back: the work behind ``patch()``/``unpatch()``.
+
+Each parser that needs the fix is replaced in two ways: every alias in a loaded
+module is rebound (by identity), and the original function object gets code
+that forwards to the replacement, for references no scan can see (defaults,
+closures, class attributes, containers). Everything done is recorded in
+``_state.state`` so it can be undone exactly. The caller holds the state lock.
+
+Limits: a copy of an original's code made before ``patch()`` and parsers that
+are not these functions (vendored copies) are not reached.
+"""
+
+import sys
+
+from ._compat import STDLIB_MODULE, is_installed
+from ._import_hook import PostImportHook
+from ._log import log_report
+from ._report import PatchReport
+from ._state import state
+from ._surgery import module_namespace, rebind, swap_code
+from ._targets import diagnose, replacement_for
+
+__all__ = ["apply", "apply_adapters", "restore", "load", "WAITING"]
+
+#: Report reason of an adapter whose framework is installed but not imported yet.
+WAITING = "not imported yet: patched when imported"
+
+
+def load(target, report):
+    """The module of *target*, imported as its *load* policy allows, or None
+    (with the reason in *report*)."""
+    module = sys.modules.get(target.module)
+    if module is not None:
+        return module
+    if target.load == "loaded":
+        report.skipped.append((target.module, "not imported: nothing bound to patch"))
+        return None
+    if target.load == "installed":
+        top = target.module.partition(".")[0]
+        if top not in sys.modules and not is_installed(top):
+            report.skipped.append((target.module, "not installed"))
+            return None
+    try:
+        __import__(target.module)
+    except Exception as exc:  # e.g. a warning turned into an error by -W error
+        report.skipped.append((target.module, "import failed: %s: %s"
+                               % (type(exc).__name__, exc)))
+        return None
+    return sys.modules[target.module]
+
+
+def _replacement(target, original, backport):
+    cached = state.replacement_cache.get(id(original))
+    if cached is not None and cached[0] is original:
+        return cached[1]
+    replacement = replacement_for(target, original, backport)
+    if replacement is not None:
+        state.replacement_cache[id(original)] = (original, replacement)
+    return replacement
+
+
+def apply(targets, report, force):
+    """Patch those of *targets* that need it (all forceable ones if *force*),
+    recording what happened in *report*."""
+    verdicts = {}
+    replace = {}
+    for target in targets:
+        module = load(target, report)
+        if module is None:
+            continue
+        if target.module == STDLIB_MODULE and state.stdlib_facts is None:
+            state.stdlib_facts = diagnose(module.parse_qsl)
+        try:
+            needs_fix, reason = target.assess(module, verdicts)
+        except Exception as exc:
+            needs_fix, reason = False, "assessment failed: %s: %s" % (
+                type(exc).__name__, exc)
+        verdicts[target.module] = (needs_fix, reason)
+        if not needs_fix and not (force and target.forceable):
+            report.skipped.append((target.module, reason))
+            continue
+        namespace = module_namespace(module)
+        for attribute, backport in sorted(target.replacements.items()):
+            label = "%s.%s" % (target.module, attribute)
+            original = namespace.get(attribute)
+            if original is None:
+                report.skipped.append((label, "absent"))
+                continue
+            replacement = _replacement(target, original, backport)
+            if replacement is None:
+                report.skipped.append((label, "unsupported signature"))
+                continue
+            replace[id(original)] = (original, replacement)
+    # Aliases (the targets' own bindings included) by identity...
+    for binding in rebind(replace):
+        state.bindings.append(binding)
+        report.changed.append(binding[4])
+    # ...then the originals themselves, for references no scan can see.
+    for original, replacement in replace.values():
+        label = "%s.%s (in place)" % (original.__module__, original.__name__)
+        saved = swap_code(original, replacement, label)
+        if saved is None:
+            report.skipped.append((label, "unsupported signature"))
+        else:
+            state.codes.append((original, saved, label))
+            report.changed.append(label)
+
+
+def apply_adapters(adapters, report):
+    """Apply the framework *adapters* of imported frameworks now, and of the other
+    installed ones right after their import (never importing them here)."""
+    now, later = [], {}
+    for adapter in adapters:
+        top = adapter.module.partition(".")[0]
+        if adapter.module in sys.modules:
+            now.append(adapter)
+        elif top in sys.modules or is_installed(top):
+            later.setdefault(adapter.module, []).append(adapter)
+            report.skipped.append((adapter.module, WAITING))
+        else:
+            report.skipped.append((adapter.module, "not installed"))
+    apply(now, report, False)
+    if later:
+        state.waiting = later
+        state.hook = PostImportHook(later, _on_import)
+        state.hook.install()
+
+
+def _on_import(name):
+    """The post-import callback: apply the adapters waiting for module *name*."""
+    with state.lock:
+        adapters = state.waiting.pop(name, None)
+        report = state.report
+        if not adapters or report is None:
+            return
+        report.skipped[:] = [entry for entry in report.skipped if entry != (name, WAITING)]
+        done = PatchReport()  # what this import added, for the log
+        try:
+            apply(adapters, done, False)
+        except Exception as exc:  # never break the application's import
+            done.skipped.append((name, "adapter failed: %s: %s" % (type(exc).__name__, exc)))
+        report.changed.extend(done.changed)
+        report.skipped.extend(done.skipped)
+        log_report("patched on import of %s" % name, done)
+
+
+def restore(report):
+    """Undo everything :func:`apply` recorded; the labels restored go to *report*."""
+    for original, code, label in reversed(state.codes):
+        original.__code__ = code
+        report.changed.append(label)
+    back = {}
+    for namespace, key, original, replacement, label in reversed(state.bindings):
+        if namespace.get(key) is replacement:
+            namespace[key] = original
+            report.changed.append(label)
+        else:
+            report.skipped.append((label, "rebound by someone else since: left alone"))
+        back[id(replacement)] = (replacement, original)
+    # Aliases of the replacements made while patched (modules imported later).
+    for binding in rebind(back):
+        report.changed.append(binding[4])
+    del state.bindings[:]
+    del state.codes[:]
+    if state.hook is not None:
+        state.hook.uninstall()
+        state.hook = None
+    state.waiting = {}

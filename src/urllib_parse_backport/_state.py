@@ -1,0 +1,36 @@
+"""The shim's state: what ``patch()`` changed, so ``unpatch()`` can put back the exact objects.
+
+One instance, :data:`state`; every read and write holds its lock. The first
+original wins (as in gevent.monkey): a patch over a patch saves nothing new.
+"""
+
+import threading
+
+__all__ = ["state"]
+
+
+class _State(object):
+    def __init__(self):
+        self.lock = threading.RLock()
+        #: [(namespace dict, key, original, replacement, label)]
+        self.bindings = []
+        #: [(original function, its original __code__, label)]
+        self.codes = []
+        #: id(original) -> (original, replacement): patch/unpatch/patch reuses objects.
+        self.replacement_cache = {}
+        #: diagnose() of the stdlib parse_qsl taken before patching.
+        self.stdlib_facts = None
+        #: The report of the patch() that patched, until unpatch().
+        self.report = None
+        #: Whether the framework adapters have been applied since the last unpatch().
+        self.frameworks = False
+        #: Adapters waiting for their module's import: {module name: [adapter]},
+        #: and the post-import hook that applies them.
+        self.waiting = {}
+        self.hook = None
+
+    def changed_something(self):
+        return bool(self.bindings or self.codes)
+
+
+state = _State()

@@ -1,0 +1,121 @@
+"""The self-check, computed in the calling process: ``status()`` and the command line.
+
+Why in-process: what matters is what *this* process's parsers do (the server's
+environment, its imports, its patch), not what a fresh shell would see.
+"""
+
+import sys
+
+from . import _policy
+from ._apply import load
+from ._compat import STDLIB_MODULE
+from ._frameworks import ADAPTERS
+from ._parse import parse_qs
+from ._report import PatchReport
+from ._state import state
+from ._targets import diagnose
+from ._version import __version__
+
+__all__ = ["status", "ATTACK", "ACTIVATION_VARIABLE"]
+
+#: The cache-poisoning query of CVE-2021-23336: a cache keyed on ``q`` sees
+#: ``common_term``; a parser that splits on ``';'`` also sees ``malicious_term``.
+ATTACK = "q=common_term&utm_content=s;q=malicious_term"
+SAFE_RESULT = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
+
+#: The variable the ``.pth`` file reads at start-up (``_startup``).
+ACTIVATION_VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
+
+
+def _plain(result):
+    """parse_qs results as JSON-friendly text."""
+    def text(value):
+        if isinstance(value, bytes) and not isinstance(value, str):  # 3.x bytes
+            return value.decode("latin-1")
+        return value
+    return dict((text(k), [text(v) for v in values]) for k, values in result.items())
+
+
+def _interpreter():
+    import platform
+    return {"implementation": platform.python_implementation(),
+            "version": platform.python_version(),
+            "executable": sys.executable}
+
+
+def _stdlib(report):
+    """The stdlib parser: what the original does, and what this process calls now."""
+    module = sys.modules.get(STDLIB_MODULE) or __import__(STDLIB_MODULE, None, None, ("x",))
+    facts = dict(state.stdlib_facts) if state.changed_something() and state.stdlib_facts \
+        else diagnose(module.parse_qsl)
+    default = facts["separator_default"]
+    as_called = _plain(module.parse_qs(ATTACK))
+    return {
+        "module": STDLIB_MODULE,
+        "splits_semicolon": facts["splits_semicolon"],
+        "has_separator": facts["has_separator"],
+        "separator_default": None if default is None else str(default),
+        "vendor_patched": facts["vendor_patched"],
+        "replaced_by_shim": report is not None and any(
+            name.startswith(STDLIB_MODULE + ".") for name in report.changed),
+        "attack_as_called": as_called,
+    }
+
+
+def _framework_parsers(report):
+    """Each framework parser an adapter knows, as this process calls it (patched or not).
+
+    Installed frameworks are imported (that is the only side effect)."""
+    import warnings
+    found = []
+    for adapter in ADAPTERS:
+        name = "%s.%s" % (adapter.module, adapter.attribute)
+        entry = {"parser": name, "installed": True, "patched": False, "exposed": None}
+        skipped = PatchReport()
+        with warnings.catch_warnings():  # frameworks' import-time deprecations are noise here
+            warnings.simplefilter("ignore")
+            module = load(adapter, skipped)  # imports it when installed
+        if module is None:
+            entry["status"] = skipped.skipped[-1][1]
+            entry["installed"] = entry["status"] != "not installed"
+            entry["exposed"] = False if not entry["installed"] else None
+            found.append(entry)
+            continue
+        entry["patched"] = report is not None and name in report.changed
+        try:
+            exposed, reason = adapter.assess(module, {})
+        except Exception as exc:  # an unknown version: say so, never crash
+            reason = "assessment failed: %s: %s" % (type(exc).__name__, exc)
+            exposed = None
+        entry["exposed"] = exposed
+        entry["status"] = ("the adapter replaced it; the original splits on ';'"
+                           if entry["patched"] else reason)
+        found.append(entry)
+    return found
+
+
+def status():
+    """The self-check of this process as a dict (what ``--json`` prints)."""
+    import os
+    with state.lock:
+        report = state.report
+        stdlib = _stdlib(report)
+        frameworks = _framework_parsers(report)
+        report = state.report  # importing a framework may have applied its adapter
+        exposed = stdlib["attack_as_called"] != SAFE_RESULT or any(
+            entry["exposed"] is True for entry in frameworks)
+        return {
+            "package": __name__.rpartition(".")[0],
+            "version": __version__,
+            "cve": "CVE-2021-23336",
+            "interpreter": _interpreter(),
+            "patched": state.changed_something(),
+            "report": report.as_dict() if report is not None else None,
+            "activation": {"variable": ACTIVATION_VARIABLE,
+                           "value": os.environ.get(ACTIVATION_VARIABLE)},
+            "stdlib": stdlib,
+            "policy": {"variable": _policy.SEPARATOR_VARIABLE, "setting": _policy.setting},
+            "attack": {"query": ATTACK, "backport": _plain(parse_qs(ATTACK))},
+            "frameworks": frameworks,
+            "exposed": exposed,
+        }

@@ -1,0 +1,149 @@
+"""Function surgery: copy a function, forward it, swap its code, rebind its aliases.
+
+Why: ``patch()`` must reach names bound *before* it ran (``from urlparse
+import parse_qsl``, defaults, closures), keep each original's identity and
+signature, and put back the exact objects on ``unpatch()``. Nothing here knows
+about query strings.
+"""
+
+import sys
+import types
+
+__all__ = ["parameters", "copy_function", "forwarding_copy", "swap_code",
+           "module_namespace", "rebind", "ROUTES"]
+
+_OWN_PACKAGE = __name__.rpartition(".")[0]
+_CO_VARARGS = 0x04
+_CO_VARKEYWORDS = 0x08
+_CO_GENERATOR = 0x20
+_CO_COROUTINE = 0x80
+_CO_ASYNC_GENERATOR = 0x200
+
+#: Marks a parameter without default in :func:`parameters`' result.
+NO_DEFAULT = object()
+
+#: Where swapped code forwards to (label -> replacement). Entries are never
+#: removed, so a call racing with ``unpatch()`` still finds its way; the
+#: swapped code looks it up here by module name.
+ROUTES = {}
+
+
+def parameters(func):
+    """``[(name, default or NO_DEFAULT), ...]`` of a plain Python function, else None."""
+    code = getattr(func, "__code__", None)
+    if code is None or code.co_flags & (_CO_VARARGS | _CO_VARKEYWORDS):
+        return None
+    if getattr(code, "co_kwonlyargcount", 0) or getattr(code, "co_posonlyargcount", 0):
+        return None
+    names = code.co_varnames[:code.co_argcount]
+    defaults = func.__defaults__ or ()
+    padded = (NO_DEFAULT,) * (len(names) - len(defaults)) + tuple(defaults)
+    return list(zip(names, padded))
+
+
+def copy_function(func):
+    """A distinct function object running *func*'s code.
+
+    Why: tells the shim's bindings apart from the public backport functions
+    (which ``unpatch()`` must never touch), and keeps a callable original once
+    the original's code is swapped."""
+    copy = types.FunctionType(func.__code__, func.__globals__, func.__name__,
+                              func.__defaults__, func.__closure__)
+    copy.__doc__ = func.__doc__
+    copy.__dict__.update(func.__dict__)
+    copy.__module__ = func.__module__
+    if hasattr(func, "__qualname__"):
+        copy.__qualname__ = func.__qualname__
+    return copy
+
+
+def forwarding_copy(original, rewrite_query, filename):
+    """A function with *original*'s signature that calls a copy of *original* on
+    ``rewrite_query(qs)``; None for a signature it does not know."""
+    params = parameters(original)
+    if params is None:
+        return None
+    names = [name for name, _ in params]
+    source = (
+        "def {name}({params}):\n"
+        "    return _original(_rewrite({first}){rest})\n"
+    ).format(name=original.__name__, params=", ".join(names), first=names[0],
+             rest="".join(", " + name for name in names[1:]))
+    namespace = {"_original": copy_function(original), "_rewrite": rewrite_query}
+    exec(compile(source, filename, "exec"), namespace)
+    replacement = namespace[original.__name__]
+    replacement.__defaults__ = original.__defaults__
+    replacement.__doc__ = original.__doc__
+    replacement.__module__ = _OWN_PACKAGE
+    return replacement
+
+
+def swap_code(original, replacement, label):
+    """Give *original* code that forwards to *replacement*; return the saved code,
+    or None when it cannot be done (closures, ``*args``, coroutines).
+
+    A generator function (WebOb's parser) gets generator code, so the swap keeps
+    its kind: 3.13 warns on assigning code of another kind."""
+    params = parameters(original)
+    if params is None or not isinstance(original, types.FunctionType):
+        return None
+    if original.__closure__:
+        return None
+    kind = original.__code__.co_flags & (_CO_GENERATOR | _CO_COROUTINE | _CO_ASYNC_GENERATOR)
+    if kind not in (0, _CO_GENERATOR):
+        return None
+    names = [name for name, _ in params]
+    source = (
+        "def {name}({params}):\n"
+        "    {forward} __import__({module!r}, None, None, ('ROUTES',)).ROUTES[{key!r}]"
+        "({params}){tail}\n"
+    ).format(name=original.__name__, params=", ".join(names), module=__name__, key=label,
+             forward="for _item in" if kind else "return",
+             tail=": yield _item" if kind else "")
+    namespace = {}
+    exec(compile(source, "<urllib_parse_backport shim>", "exec"), namespace)
+    ROUTES[label] = replacement
+    saved = original.__code__
+    original.__code__ = namespace[original.__name__].__code__
+    return saved
+
+
+def module_namespace(module):
+    """The namespace of *module*, or of the module a proxy in ``sys.modules``
+    wraps (Twisted's deprecation proxy keeps it in ``_module``), else None."""
+    try:
+        if not issubclass(type(module), types.ModuleType):  # proxies fake __class__
+            wrapped = object.__getattribute__(module, "__dict__").get("_module")
+            if isinstance(wrapped, types.ModuleType):
+                module = wrapped
+        namespace = object.__getattribute__(module, "__dict__")
+    except Exception:  # not a module-like object; lazy modules are not loaded
+        return None
+    return namespace if isinstance(namespace, dict) else None
+
+
+def _is_own(name):
+    return name == _OWN_PACKAGE or name.startswith(_OWN_PACKAGE + ".")
+
+
+def rebind(replace):
+    """Rebind, in every loaded module but this package's, each value ``v`` with
+    ``replace[id(v)] == (v, new)`` to ``new``.
+
+    Returns ``[(namespace, key, old, new, "module.key")]``.
+    """
+    found = []
+    seen = set()
+    for name, module in list(sys.modules.items()):
+        if module is None or _is_own(name):
+            continue
+        namespace = module_namespace(module)
+        if namespace is None or id(namespace) in seen:
+            continue
+        seen.add(id(namespace))
+        for key, value in list(namespace.items()):
+            new = replace.get(id(value))
+            if new is not None and new[0] is value:
+                namespace[key] = new[1]
+                found.append((namespace, key, value, new[1], "%s.%s" % (name, key)))
+    return found

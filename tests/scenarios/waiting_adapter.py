@@ -1,0 +1,34 @@
+"""A stand-in adapter for an installed module not imported yet: the post-import hook
+applies it on import, and ``unpatch()`` before the import takes the hook away.
+
+argv: 'import' or 'unpatch-first'.
+
+Run by tests/test_frameworks_adapters.py in a fresh interpreter
+(``fresh_interpreter.run_scenario``); prints one JSON line.
+"""
+
+import json
+import sys
+
+import urllib_parse_backport as shim
+from urllib_parse_backport import _frameworks
+
+# A stand-in adapter for a stdlib module that is installed but not imported.
+_frameworks.ADAPTERS.append(_frameworks.FrameworkAdapter(
+    'wsgiref.simple_server', 'demo_app', lambda parser: 1))
+
+
+def hooks():
+    return [type(finder).__name__ for finder in sys.meta_path].count('PostImportHook')
+
+
+report = shim.patch(frameworks=True)
+seen = {'waiting': dict(report.skipped).get('wsgiref.simple_server'), 'hooks': hooks()}
+if sys.argv[1] == 'unpatch-first':
+    shim.unpatch()
+__import__('wsgiref.simple_server')
+seen['after_import'] = dict(report.skipped).get('wsgiref.simple_server')
+hook = next((f for f in sys.meta_path if type(f).__name__ == 'PostImportHook'), None)
+seen['still_waited_for'] = hook is not None and 'wsgiref.simple_server' in hook.names
+seen['hooks_after'] = hooks()
+print(json.dumps(seen))

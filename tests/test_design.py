@@ -1,0 +1,133 @@
+"""The two packages share one design: the checks a maintainer would otherwise do by hand.
+
+Read from the installed sources with ``ast`` (never by importing them):
+no import cycle inside a package, counting imports inside functions; no
+module over 300 lines; neither package imports the other. Then, through the
+public API: the same report shape from both ``patch()`` functions, and
+``--help`` on both command lines.
+"""
+
+import ast
+import json
+import os
+
+import pytest
+
+import ctypes_safe
+import urllib_parse_backport
+from fresh_interpreter import run, run_code
+
+PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe}
+MAX_LINES = 300
+
+
+def _modules(package):
+    root = os.path.dirname(os.path.abspath(PACKAGES[package].__file__))
+    for name in sorted(os.listdir(root)):
+        if name.endswith(".py"):
+            yield package + ("" if name == "__init__.py" else "." + name[:-3]), \
+                os.path.join(root, name)
+
+
+def _imports(module, path):
+    """Every module *module* imports, at any depth of its code (absolute names)."""
+    package = module if path.endswith("__init__.py") else module.rpartition(".")[0]
+    with open(path) as handle:
+        tree = ast.parse(handle.read(), path)
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = base + "." + node.module if node.module else base
+                found.add(base)
+                found.update(base + "." + alias.name for alias in node.names)
+            else:
+                found.add(node.module)
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_no_import_cycle_inside_the_package(package):
+    modules = dict(_modules(package))
+    graph = dict((name, set(m for m in _imports(name, path) if m in modules and m != name))
+                 for name, path in modules.items())
+    for name in graph:  # importing a submodule runs its package's __init__ first
+        if name != package:
+            graph[name].discard(package)
+    visiting, done = [], set()
+
+    def visit(name):
+        if name in visiting:
+            cycle = visiting[visiting.index(name):] + [name]
+            pytest.fail("import cycle: %s" % " -> ".join(cycle))
+        if name in done:
+            return
+        visiting.append(name)
+        for target in sorted(graph[name]):
+            visit(target)
+        visiting.pop()
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name)
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_no_module_over_300_lines(package):
+    for name, path in _modules(package):
+        with open(path) as handle:
+            count = len(handle.readlines())
+        assert count <= MAX_LINES, "%s has %d lines" % (name, count)
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_neither_package_imports_the_other(package):
+    other = [name for name in PACKAGES if name != package][0]
+    for name, path in _modules(package):
+        crossing = [m for m in _imports(name, path) if m == other or m.startswith(other + ".")]
+        assert crossing == [], "%s imports %s" % (name, crossing)
+
+
+SHAPE = """
+import json, sys
+package = __import__(sys.argv[1])
+report = package.patch(force=True)
+again = package.patch(force=True)
+undone = package.unpatch()
+print(json.dumps({
+    'type': type(report).__name__,
+    'same_object': again is report,
+    'forced': report.forced,
+    'changed_is_names': isinstance(report.changed, list)
+                        and all(isinstance(n, str) and '.' in n for n in report.changed),
+    'skipped_are_pairs': all(len(entry) == 2 for entry in report.skipped),
+    'truth': bool(report) == bool(report.changed),
+    'keys': sorted(set(report.as_dict()) & {'forced', 'changed', 'skipped'}),
+    'undone_type': type(undone).__name__,
+    'undone_changed': bool(undone.changed),
+    'patched_after': package.is_patched(),
+}))
+"""
+
+
+def test_both_patch_functions_return_the_same_report_shape():
+    shapes = dict((package, json.loads(run_code(SHAPE, [package])[1]))
+                  for package in sorted(PACKAGES))
+    first, second = shapes.values()
+    assert first == second
+    assert first == {
+        "type": "PatchReport", "same_object": True, "forced": True, "changed_is_names": True,
+        "skipped_are_pairs": True, "truth": True, "keys": ["changed", "forced", "skipped"],
+        "undone_type": "PatchReport", "undone_changed": True, "patched_after": False}
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_both_command_lines_have_help_and_usage_errors(package):
+    rc, out, err = run(["-m", package, "--help"])
+    assert rc == 0 and out.startswith("usage: python -m %s" % package), err
+    assert "--json" in out
+    rc, out, err = run(["-m", package, "--no-such-option"])
+    assert rc == 2 and err.startswith("usage: python -m %s" % package)
