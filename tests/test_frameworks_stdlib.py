@@ -6,7 +6,7 @@ unpatched scenario must show the smuggled value, so the others prove the
 shim. On 3.x the stdlib is already fixed: the patched scenarios force the
 shim and check nothing breaks. WebOb/Pyramid run on 2.7 only: on 3.x WebOb
 parses query strings itself, which this shim does not claim; the WebOb adapter
-does (test_frameworks_adapters.py, test_adapter_pyramid.py).
+does (test_frameworks.py, test_frameworks_pyramid.py).
 """
 
 import sys

@@ -2,7 +2,7 @@
 
 argv: ORDER (framework-first, patch-first, no-adapter), 'frameworks' or 'plain'.
 
-Run by tests/test_adapter_django.py in a fresh interpreter
+Run by tests/test_frameworks_django.py in a fresh interpreter
 (``fresh_interpreter.run_scenario``); prints one JSON line.
 """
 

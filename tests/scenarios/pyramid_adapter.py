@@ -3,7 +3,7 @@
 argv: ORDER (framework-first, patch-first, no-adapter), STDLIB ('real-stdlib',
 or 'vulnerable-stdlib': a stand-in for a 3.x stdlib without the bpo-42967 fix).
 
-Run by tests/test_adapter_pyramid.py in a fresh interpreter
+Run by tests/test_frameworks_pyramid.py in a fresh interpreter
 (``fresh_interpreter.run_scenario``); prints one JSON line.
 """
 

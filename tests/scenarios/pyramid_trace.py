@@ -1,6 +1,6 @@
 """Which parser each Pyramid request reaches: spies on WebOb's and the stdlib's.
 
-Run by tests/test_adapter_pyramid.py in a fresh interpreter
+Run by tests/test_frameworks_pyramid.py in a fresh interpreter
 (``fresh_interpreter.run_scenario``); prints one JSON line.
 """
 

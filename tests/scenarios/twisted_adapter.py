@@ -3,7 +3,7 @@
 
 argv: ORDER (framework-first, patch-first, no-adapter).
 
-Run by tests/test_adapter_twisted.py in a fresh interpreter
+Run by tests/test_frameworks_twisted.py in a fresh interpreter
 (``fresh_interpreter.run_scenario``); prints one JSON line.
 """
 

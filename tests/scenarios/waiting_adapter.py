@@ -3,7 +3,7 @@ applies it on import, and ``unpatch()`` before the import takes the hook away.
 
 argv: 'import' or 'unpatch-first'.
 
-Run by tests/test_frameworks_adapters.py in a fresh interpreter
+Run by tests/test_frameworks.py in a fresh interpreter
 (``fresh_interpreter.run_scenario``); prints one JSON line.
 """
 

@@ -2,7 +2,7 @@
 
 argv: ORDER (framework-first, patch-first, no-adapter).
 
-Run by tests/test_frameworks_adapters.py in a fresh interpreter
+Run by tests/test_frameworks.py in a fresh interpreter
 (``fresh_interpreter.run_scenario``); prints one JSON line.
 """
 

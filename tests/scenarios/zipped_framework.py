@@ -3,7 +3,7 @@ its adapter (zipimport had no exec_module before 3.10).
 
 argv: a scratch directory.
 
-Run by tests/test_frameworks_adapters.py in a fresh interpreter
+Run by tests/test_frameworks.py in a fresh interpreter
 (``fresh_interpreter.run_scenario``); prints one JSON line.
 """
 
