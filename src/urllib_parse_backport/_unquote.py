@@ -5,9 +5,16 @@ these functions reproduce CPython 3.13's algorithm, which is also 2.7's for
 byte strings and, with ``latin-1``, 2.7's for ``unicode``.
 """
 
-from binascii import unhexlify
-
 from ._compat import ASCII_RUNS, HEX_TO_BYTE
+
+
+def unhexlify(digits):
+    """``binascii.unhexlify``, imported on first use: binascii is a shared
+    library that ``urllib.parse`` does not load, so importing it up front
+    would make ``import urllib_parse_backport`` slower."""
+    global unhexlify
+    from binascii import unhexlify
+    return unhexlify(digits)
 
 
 def unquote_bytes(data):
