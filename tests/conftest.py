@@ -2,13 +2,12 @@
 
 import pytest
 
-from urllib_parse_backport import _policy
+from urllib_parse_backport import read_environment
 
 
 @pytest.fixture(scope="module")
 def upstream_default_separator():
     """Parse with the upstream default ('&'), whatever PYTHON_URLLIB_QS_SEPARATOR says."""
-    saved = _policy.apply_default
-    _policy.apply_default = None
+    read_environment({})
     yield
-    _policy.apply_default = saved
+    read_environment()
