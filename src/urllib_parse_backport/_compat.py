@@ -1,8 +1,9 @@
 """The place where Python 2 and Python 3 differ for this package.
 
 Everything version-specific that the rest of the package needs is chosen here,
-once, at import time. The other version gates are ``_parse`` (which picks the
-2.7 or the 3.x parser) and the ``_parse2``/``_parse3`` modules themselves.
+once, at import time. The other version gates, each naming the change it
+follows: ``_parse`` (picks the 2.7 or the 3.x parser), ``_policy`` (bytes-like
+queries, gh-74668) and ``_import_hook`` (PEP 451 finders).
 """
 
 import re

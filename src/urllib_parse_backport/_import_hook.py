@@ -58,7 +58,8 @@ class PostImportHook(object):
             return None
         return spec
 
-    # Python 2 (no find_spec): import it the usual way, nested, then call back.
+    # Python 2 (no find_spec, PEP 451 is 3.4+): import it the usual way, nested, then
+    # call back. Python 3 finders are asked find_spec first and never reach this.
     def find_module(self, fullname, path=None):
         if sys.version_info[0] >= 3 or not self._wants(fullname):
             return None

@@ -90,6 +90,7 @@ def _legacy(qs):
     """
     if isinstance(qs, text_type):
         return qs.replace(u";", u"&"), "&"
+    # 3.13 reads any bytes-like query as raw bytes (gh-74668); 2.7 has no such step.
     if not PY2 and qs and not isinstance(qs, bytes):
         try:
             qs = bytes(memoryview(qs))
