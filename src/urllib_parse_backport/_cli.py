@@ -156,6 +156,9 @@ def render(info):
 def main(argv=None):
     """Run the self-check; returns the exit status."""
     args = sys.argv[1:] if argv is None else list(argv)
+    if args[:1] == ["--audit"]:  # the source audit: its own module and options
+        from . import _audit
+        return _audit.main(args[1:])
     options = set(args)
     if len(options) != len(args) or not options <= {"--json", "--frameworks"}:
         print(_USAGE, file=sys.stderr)
