@@ -74,12 +74,12 @@ class _Progress(object):
         if self.stream is None or now - self.start < 1 or now - self.last < 0.1:
             return
         self.last, self.shown = now, True
-        self.stream.write("\raudit: %d/%d files" % (done, total))
+        self.stream.write(u"\raudit: %d/%d files" % (done, total))
         self.stream.flush()
 
     def close(self):
         if self.shown:
-            self.stream.write("\r%s\r" % (" " * 40,))
+            self.stream.write(u"\r%s\r" % (u" " * 40,))
             self.stream.flush()
 
 
