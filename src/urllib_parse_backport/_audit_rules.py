@@ -30,10 +30,9 @@ _PIECES = (ast.Subscript, getattr(ast, "Starred", ast.Subscript))  # no Starred 
 
 def check(tree, lines=None):
     """Findings in a parsed module: ``[(line, function, why)]``, sorted by line.
-    With its source *lines*, functions and classes without a ';' are not followed
-    (where the ``ast`` gives end lines: 3.8+)."""
+    With its source *lines*, functions and classes without a ';' are not followed."""
     checker = _Checker(ModuleFacts(tree), lines)
-    checker.visit_body(tree.body)
+    checker.visit_body(tree.body, len(lines) if lines else None)
     checker.judge(checker.scopes.pop())
     return sorted(set(checker.findings))
 
@@ -46,21 +45,26 @@ class _Checker(ast.NodeVisitor):
         self.scopes = [Scope("<module>")]
         self.findings = []
         self.lines = lines
+        self.ends = {}  # id(statement) -> its last line, before 3.8's end_lineno
         names = sorted(name for name, text in list(facts.constants.items())
                        + list(facts.patterns.items()) if SEMI in text)
         self.names = re.compile(r"\b(?:%s)\b" % "|".join(names)) if names else None
 
     def _relevant(self, node):
         """Whether *node*'s lines hold a ';', or a name bound to a text with one."""
-        end = getattr(node, "end_lineno", None)
-        if self.lines is None or end is None:
+        end = getattr(node, "end_lineno", None) or self.ends.get(id(node))
+        if self.lines is None or end is None or end < node.lineno:
             return True
         text = "\n".join(self.lines[node.lineno - 1:end])
         return SEMI in text or (self.names is not None and self.names.search(text) is not None)
 
     # -- scopes -----------------------------------------------------------
-    def visit_body(self, statements):
-        for statement in statements:
+    def visit_body(self, statements, end=None):
+        for index, statement in enumerate(statements):
+            if index + 1 < len(statements):  # a statement ends where the next begins
+                self.ends[id(statement)] = statements[index + 1].lineno - 1
+            elif end is not None:
+                self.ends[id(statement)] = end
             self.visit(statement)
 
     def visit_FunctionDef(self, node):
@@ -68,7 +72,7 @@ class _Checker(ast.NodeVisitor):
             self.visit(expression)
         if self._relevant(node):
             self.visit(node.args)  # defaults belong to the enclosing scope
-            self._enter(node.name, node.body)
+            self._enter(node.name, node.body, self.ends.get(id(node)))
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
@@ -80,12 +84,12 @@ class _Checker(ast.NodeVisitor):
         for expression in node.decorator_list + node.bases:
             self.visit(expression)
         if self._relevant(node):
-            self._enter(node.name, node.body)
+            self._enter(node.name, node.body, self.ends.get(id(node)))
 
-    def _enter(self, name, body):
+    def _enter(self, name, body, end=None):
         outer = self.scopes[-1].name
         self.scopes.append(Scope(name if outer == "<module>" else outer + "." + name))
-        self.visit_body(body)
+        self.visit_body(body, end)
         self.judge(self.scopes.pop())
 
     def judge(self, scope):

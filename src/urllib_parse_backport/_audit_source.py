@@ -15,13 +15,19 @@ from . import _audit_rules
 
 _COOKIE = re.compile(br"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 # Which files can hold a finding at all, tested on the bytes so that most files
-# are never parsed: a short literal with ';' where a split, replace, pattern or
-# constant takes it, and an '&' (or a query parser) somewhere too.
+# are never parsed: a ';' where a split, replacement, pattern or constant takes
+# it, and an '&' where a split, pattern, replacement or constant does.
 _LITERAL = br"""\s*[bBuUrR]{0,2}['"][^'"\n]{0,24}"""
+_EXACTLY = br"""\s*[bBuUrR]{0,2}(?:'\\?%s'|"\\?%s")"""
+_BOTH_IN_A_CLASS = br"""\[[^\]'"\n]{0,10}(?:&[^\]'"\n]{0,10};|;[^\]'"\n]{0,10}&)|&\|;|;\|&"""
 _ANY_SEMICOLON = re.compile(br"[(=]" + _LITERAL + b";")
-_SEMICOLON = re.compile(br"(?:split\(|replace\(|sub\(|compile\(|=)" + _LITERAL + b";")
-_AMPERSAND = re.compile(br"(?:split\(|sub\(|compile\()" + _LITERAL + br"""&|[(,=]\s*[bBuU]?"""
-                        br"""['"]\\?&['"]|parse_q|url_decode|QueryDict""")
+_PATTERN_CONSTANT = br"""|=\s*[bBuUrR]{0,2}['"](?:""" + _BOTH_IN_A_CLASS + b")"
+_SEMICOLON = re.compile(
+    br"(?:split\(|compile\()" + _LITERAL + br";|replace\(" + _EXACTLY % (b";", b";")
+    + br"|sub\(" + _LITERAL + br""";[^'"\n]{0,24}['"]\s*,""" + _EXACTLY % (b"&", b"&")
+    + br"|=" + _EXACTLY % (b";", b";") + _PATTERN_CONSTANT)
+_AMPERSAND = re.compile(br"(?:split\(|sub\(|compile\()" + _LITERAL + br"&|[(,=]"
+                        + _EXACTLY % (b"&", b"&") + br"(?!\s*\.)" + _PATTERN_CONSTANT)
 
 # The line search, for files this interpreter cannot parse: a ';' split of a
 # text that the same function splits on '&' (same name, or a name bound to its

@@ -14,6 +14,7 @@ if os.environ.get("AUDIT_SENTINEL"):
         sentinel.write("imported")
 
 _QUERY_SEPARATORS = re.compile(r'[&;]')
+_SEPARATOR_PATTERN = r'&|;'
 
 
 class Request(object):
@@ -37,3 +38,7 @@ def query_params_inline(qs):
 def query_params_local(environ):
     separators = re.compile(b'[&;,]')
     return separators.split(environ['QUERY_STRING'])  # AUDIT: found
+
+
+def query_params_from_a_constant(qs):
+    return re.split(_SEPARATOR_PATTERN, qs)  # AUDIT: found

@@ -26,3 +26,14 @@ class FormParser(object):
                 name, _, value = field.partition(b'=')
                 fields.setdefault(name, []).append(value)
         return fields
+
+
+FIELD_SEPARATOR = '&'
+LEGACY_SEPARATOR = ';'
+
+
+def split_fields(qs):
+    fields = []
+    for piece in qs.split(FIELD_SEPARATOR):
+        fields.extend(piece.split(LEGACY_SEPARATOR))  # AUDIT: found
+    return fields
