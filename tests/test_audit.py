@@ -149,16 +149,22 @@ def test_directories_are_walked_and_hidden_ones_skipped(tmpdir):
 
 
 def test_undecodable_unreadable_and_coded_files(tmpdir):
-    query_code = u"def parse(qs):\n    return [b for a in qs.split('&') for b in a.split(';')]\n"
+    query_code = u"def parse(qs):\n    return [b for a in qs.split('&') for b in a.split(';')]"
     tmpdir.join("latin1.py").write_binary(
-        (u"# -*- coding: latin-1 -*-\n# caf\xe9\n" + query_code).encode("latin-1"))
+        (u"# -*- coding: latin-1 -*-\n" + query_code + u"  # caf\xe9\n").encode("latin-1"))
     tmpdir.join("broken.py").write_binary(b"# caf\xe9\n" + query_code.encode("ascii"))
     os.symlink(str(tmpdir.join("missing.py")), str(tmpdir.join("dangling.py")))
     status, findings, err = audit(str(tmpdir))
     assert status == 1
-    assert [(os.path.basename(f["path"]), f["line"]) for f in findings] == [("latin1.py", 4)]
+    assert [(os.path.basename(f["path"]), f["line"], f["code"][-6:]) for f in findings] == \
+        [("latin1.py", 3, u"# caf\xe9")]
     assert re.search(r"broken\.py: cannot decode as utf-8", err)
     assert re.search(r"dangling\.py: cannot read", err)
+    # The text report escapes what the output's encoding cannot show.
+    status, out, err = run(str(tmpdir), env={"LC_ALL": "C", "LANG": "C",
+                                             "PYTHONIOENCODING": "ascii"})
+    assert status == 1, err
+    assert "# caf\\xe9" in out
 
 
 def test_distributions_from_installed_metadata(tmpdir):

@@ -19,6 +19,7 @@ import time
 
 from . import _audit_known, _audit_source
 from ._audit_dists import Distributions
+from ._compat import text_type
 
 EXIT_CLEAN = 0
 EXIT_FOUND = 1
@@ -94,17 +95,17 @@ def audit(paths, progress=None):
         try:
             found, not_parsed = _audit_source.scan(path)
         except _audit_source.Skipped as exc:
-            skipped.append((path, str(exc)))
+            skipped.append((_text(path), _text(exc)))
             found, not_parsed = [], None
         if not_parsed is not None:
-            skipped.append((path, "searched by text only: %s" % (not_parsed,)))
+            skipped.append((_text(path), u"searched by text only: %s" % (_text(not_parsed),)))
         if found:
             module = _audit_known.module_name(path)
             name, version = owners.owner(path) or (None, None)
         for line, function, why, code in found:
             parser = ".".join(part for part in (module, function) if part != "<module>")
             findings.append({
-                "path": path, "line": line, "function": function, "code": code, "why": why,
+                "path": _text(path), "line": line, "function": function, "code": code, "why": why,
                 "parser": parser, "fixed_by": _audit_known.fixed_by(parser),
                 "text_match": not_parsed is not None,
                 "distribution": name, "version": version,
@@ -112,6 +113,15 @@ def audit(paths, progress=None):
         if progress is not None:
             progress.update(done, len(files))
     return findings, skipped, len(files)
+
+
+def _text(value):
+    """*value* as text; on 2.7 a str (path, message) is decoded as the file system's."""
+    if not isinstance(value, (bytes, text_type)):
+        value = str(value)
+    if isinstance(value, bytes):
+        return value.decode(sys.getfilesystemencoding() or "utf-8", "replace")
+    return value
 
 
 def render(findings, skipped, files, seconds):
@@ -179,9 +189,20 @@ def main(argv=None):
     findings, skipped, files = audit(options.paths or default_paths(), progress)
     progress.close()
     if options.json:
-        print(json.dumps(findings, indent=2, sort_keys=True, separators=(",", ": ")))
+        _print(json.dumps(findings, indent=2, sort_keys=True, separators=(",", ": ")))
         for entry in skipped:
-            print("audit: not fully read: %s: %s" % entry, file=sys.stderr)
+            _print(u"audit: not fully read: %s: %s" % entry, sys.stderr)
     else:
-        print(render(findings, skipped, files, time.time() - start))
+        _print(render(findings, skipped, files, time.time() - start))
     return EXIT_FOUND if findings else EXIT_CLEAN
+
+
+def _print(text, stream=None):
+    """Print *text*, escaping what the stream's encoding cannot show (a code line
+    with non-ASCII text, piped under the C locale) rather than failing."""
+    stream = stream or sys.stdout
+    data = (text + u"\n").encode(getattr(stream, "encoding", None) or "ascii",
+                                  "backslashreplace")
+    stream.flush()
+    getattr(stream, "buffer", stream).write(data)
+    stream.flush()
