@@ -178,9 +178,8 @@ def test_distributions_from_installed_metadata(tmpdir):
     site.mkdir("bar-2.0-py3.13.egg-info").join("installed-files.txt").write("../bar/compat.py\n")
     site.mkdir("baz-3.0-py3.13.egg-info").join("top_level.txt").write("baz\n")
     status, findings, err = audit(str(site))
-    owners = dict((finding["path"].split(os.sep)[-2], (finding["distribution"],
-                                                         finding["version"]))
-                  for finding in findings)
+    owners = dict((finding["path"].split(os.sep)[-2],
+                   (finding["distribution"], finding["version"])) for finding in findings)
     assert owners == {"foo": ("foo", "1.0"), "bar": ("bar", "2.0"), "baz": ("baz", "3.0"),
                       "loose": (None, None)}
     status, out, err = run(str(site))

@@ -201,8 +201,8 @@ def _print(text, stream=None):
     """Print *text*, escaping what the stream's encoding cannot show (a code line
     with non-ASCII text, piped under the C locale) rather than failing."""
     stream = stream or sys.stdout
-    data = (text + u"\n").encode(getattr(stream, "encoding", None) or "ascii",
-                                  "backslashreplace")
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    data = (text + u"\n").encode(encoding, "backslashreplace")
     stream.flush()
     getattr(stream, "buffer", stream).write(data)
     stream.flush()
