@@ -167,6 +167,16 @@ def test_undecodable_unreadable_and_coded_files(tmpdir):
     assert "# caf\\xe9" in out
 
 
+def test_code_too_deep_for_the_parser_or_the_checks_is_searched_by_text(tmpdir):
+    deep = tmpdir.join("deep.py")
+    deep.write("def parse(qs):\n    pairs = [b for a in qs.split('&') for b in a.split(';')]\n"
+               "    return %s1\n" % ("-" * 5000,))
+    status, findings, err = audit(str(deep))
+    assert [(f["line"], f["function"], f["text_match"]) for f in findings] == \
+        [(2, "parse", True)]
+    assert "deep.py: searched by text only: " in err
+
+
 def test_distributions_from_installed_metadata(tmpdir):
     site = tmpdir.mkdir("site-packages")
     for package, fixture in (("foo", "vendored_stdlib.py"), ("bar", "normaliser.py"),

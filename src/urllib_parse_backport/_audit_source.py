@@ -104,8 +104,8 @@ def scan(path):
     if tree is not None:
         try:
             found = _audit_rules.check(tree, lines)
-        except RuntimeError as exc:  # RecursionError: nested deeper than the checker goes
-            tree, why_not = None, "%s: %s" % (type(exc).__name__, exc)
+        except Exception as exc:  # nested deeper than the checker goes (RecursionError)
+            tree, why_not = None, "the checks failed: %s: %s" % (type(exc).__name__, exc)
     if tree is None:
         found = search(lines)
     return [(line, function, why, _line(lines, line)) for line, function, why in found], why_not
