@@ -118,5 +118,5 @@ class Scope(object):
         self.constants = {}
         self.patterns = {}
         self.splits = []  # (root, '&' or ';', node)
-        self.normalised = []  # (root, node) for a ';' -> '&' replacement
+        self.normalised = []  # (root, old, new, node) for a ';' <-> '&' replacement
         self.parsed = set()  # roots passed to a query parser

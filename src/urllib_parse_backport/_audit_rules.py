@@ -93,20 +93,20 @@ class _Checker(ast.NodeVisitor):
         self.judge(self.scopes.pop())
 
     def judge(self, scope):
-        """Report the ';' splits and replacements of texts this scope also splits on '&'."""
-        amp = {}
+        """Report the ';' splits of texts this scope also splits on '&', and the
+        replacements of one by the other before a split on the other."""
+        split_on = {AMP: {}, SEMI: {}}  # char -> {root: first line split on it}
         for root, char, node in scope.splits:
-            if char == AMP:
-                amp.setdefault(root, node.lineno)
+            split_on[char].setdefault(root, node.lineno)
         for root, char, node in scope.splits:
-            if char == SEMI and root in amp:
+            if char == SEMI and root in split_on[AMP]:
                 self._report(node, "splits the same text on '&' (line %d) and on ';'"
-                             % amp[root], scope)
-        for root, node in scope.normalised:
-            if root in amp:
-                self._report(node, "replaces ';' by '&' before splitting on '&' (line %d)"
-                             % amp[root], scope)
-            elif root in scope.parsed:
+                             % split_on[AMP][root], scope)
+        for root, old, new, node in scope.normalised:
+            if root in split_on[new]:
+                self._report(node, "replaces %r by %r before splitting on %r (line %d)"
+                             % (str(old), str(new), str(new), split_on[new][root]), scope)
+            elif new == AMP and root in scope.parsed:
                 self._report(node, "replaces ';' by '&' before parsing it as a query string",
                              scope)
 
@@ -282,14 +282,15 @@ class _Checker(ast.NodeVisitor):
                 scope.splits.append((self._root(text), char, node))
             return
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr == "replace" and len(node.args) > 1 \
-                and self._constant(node.args[0]) == SEMI and self._constant(node.args[1]) == AMP:
-            scope.normalised.append((self._root(func.value), node))
+        if isinstance(func, ast.Attribute) and func.attr == "replace" and len(node.args) > 1:
+            old, new = self._constant(node.args[0]), self._constant(node.args[1])
+            if set([old, new]) == _BOTH:  # ';' -> '&', or '&' -> ';'
+                scope.normalised.append((self._root(func.value), old, new, node))
             return
         regex = self._regex(node, "sub")
         if regex is not None and len(regex[1]) > 1 and SEMI in separator_chars(regex[0]) \
                 and self._constant(regex[1][0]) == AMP:
-            scope.normalised.append((self._root(regex[1][1]), node))
+            scope.normalised.append((self._root(regex[1][1]), SEMI, AMP, node))
             return
         name = getattr(func, "attr", None) or getattr(func, "id", None)
         if name in _QUERY_PARSERS and node.args:

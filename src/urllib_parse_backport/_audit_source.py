@@ -39,9 +39,11 @@ _SPLIT_AMPERSAND = re.compile(_RECEIVER + _Q + r"&\2")
 _PIECES = re.compile(r"(?:\bfor\s+(\w+)\s+in|(\w+)\s*=)[^#=]*\.split\(" + _Q + r"&\3")
 _PARSE = re.compile(r"\bparse_qsl?\(")
 _ANY_SPLIT_AMPERSAND = re.compile(r"\.split\(" + _Q + r"&\1")
+_ANY_SPLIT = re.compile(r"\.split\(" + _Q + r"[&;]\1")
 _REGEX_BOTH = re.compile(r"""(?:compile|split)\(\s*[rRbBuU]{0,2}['"][^'"]*?"""
                          r"""(?:\[[^\]'"]*&[^\]'"]*;|\[[^\]'"]*;[^\]'"]*&|&\|;|;\|&)""")
-_REPLACE = re.compile(r"([A-Za-z_][\w.]*)\.replace\(" + _Q + r";\2\s*,\s*[bBuU]?(['\"])&\3")
+_REPLACE = re.compile(r"(?:([A-Za-z_][\w.]*)|[\])])\.replace\(" + _Q
+                      + r"""([;&])\2\s*,\s*[bBuU]?(['"])(?!\3)([;&])\4""")
 _DEF = re.compile(r"^(\s*)(?:async\s+)?(?:def|class)\s+(\w+)")
 TEXT_MATCH = "(text match, file not parseable by this interpreter)"
 
@@ -131,8 +133,9 @@ def search(lines):
             why = "a regular expression that matches '&' and ';'"
         elif any(here or match.group(1) in texts for match in _SPLIT_SEMICOLON.finditer(line)):
             why = "splits on ';' a text it splits on '&'"
-        elif replaced and (here or replaced.group(1) in texts or _PARSE in texts):
-            why = "replaces ';' by '&' in a text it splits on '&'"
+        elif replaced and (_ANY_SPLIT.search(line) or replaced.group(1) in texts
+                           or _PARSE in texts):
+            why = "replaces '%s' by '%s' in a text it splits" % replaced.group(3, 5)
         else:
             continue
         found.append((index + 1, functions[index], "%s %s" % (why, TEXT_MATCH)))

@@ -30,3 +30,11 @@ def normalised_by_regex(qs):
 
 def escaped_not_normalised(qs):
     return qs.replace(';', '%3B').split('&')
+
+
+def normalised_the_other_way(qs):
+    return qs.replace('&', ';').split(';')  # AUDIT: found
+
+
+def normalised_but_split_on_something_else(qs):
+    return qs.replace(';', '&').split('|')
