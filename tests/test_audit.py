@@ -124,7 +124,7 @@ def test_functions_and_reasons_are_named():
 def test_splitting_on_semicolon_for_other_reasons_is_not_flagged():
     status, out, err = run(os.path.join(FIXTURES, "not_queries.py"))
     assert (status, err) == (0, "")
-    assert out.startswith("No query string split on ';' (CVE-2021-23336) in 1 files")
+    assert out.startswith("No query string split on ';' (CVE-2021-23336) in 1 file (")
 
 
 def test_scanned_code_is_never_imported(tmpdir):

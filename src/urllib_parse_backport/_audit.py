@@ -9,8 +9,6 @@ distribution. Exit status 1 when it finds one, 0 when it finds none, 2 on a
 usage error.
 """
 
-from __future__ import print_function
-
 import argparse
 import json
 import os
@@ -126,13 +124,12 @@ def _text(value):
 
 def render(findings, skipped, files, seconds):
     """The human-readable report: findings grouped by distribution, then skipped files."""
+    scanned = "%d file%s (%.1f s)" % (files, "" if files == 1 else "s", seconds)
     if findings:
-        lines = ["%d place%s where a query string is split on ';' (CVE-2021-23336), "
-                 "in %d files (%.1f s):" % (len(findings), "" if len(findings) == 1 else "s",
-                                            files, seconds)]
+        lines = ["%d place%s where a query string is split on ';' (CVE-2021-23336), in %s:"
+                 % (len(findings), "" if len(findings) == 1 else "s", scanned)]
     else:
-        lines = ["No query string split on ';' (CVE-2021-23336) in %d files (%.1f s)."
-                 % (files, seconds)]
+        lines = ["No query string split on ';' (CVE-2021-23336) in %s." % (scanned,)]
     groups = {}
     for finding in findings:
         key = (finding["distribution"] is None, finding["distribution"] or "",
@@ -140,7 +137,7 @@ def render(findings, skipped, files, seconds):
         groups.setdefault(key, []).append(finding)
     for key in sorted(groups):
         lines.append("")
-        lines.append("%s %s" % key[1:] if not key[0] else
+        lines.append(("%s %s" % key[1:]).strip() if not key[0] else
                      "Not part of an installed distribution")
         for finding in groups[key]:
             lines.extend(_describe(finding))
