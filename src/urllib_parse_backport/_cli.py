@@ -85,13 +85,21 @@ def _parser():
                     "safe, 1 when exposed, 2 on a usage error.")
     parser.add_argument("--json", action="store_true",
                         help="print the self-check as JSON (the dict status() returns)")
+    parser.add_argument("--audit", action="store_true",
+                        help="instead, list the query parsers that split on ';' in the "
+                             "Python source under PATH... (see --audit --help)")
     return parser
 
 
 def main(argv=None):
     """Run the self-check; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "--audit" in argv:  # the source audit: its own module and options
+        argv.remove("--audit")
+        from . import _audit
+        return _audit.main(argv)
     try:
-        args = _parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+        args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help (0) or a usage error (2)
         return exc.code
     info = status()

@@ -1,0 +1,205 @@
+"""``python -m urllib_parse_backport --audit [--json] [PATH...]``: parsers no shim reaches.
+
+Why: ``patch()`` fixes the stdlib and ``patch(frameworks=True)`` the parsers
+of the frameworks it knows; every other query parser that splits on ``';'``
+(CVE-2021-23336, bpo-42967) stays exposed. This reads the Python source under
+each PATH (default: the current directory and every site-packages on
+``sys.path``) with ``ast``, never importing it, and lists those parsers by
+distribution. Exit status 1 when it finds one, 0 when it finds none, 2 on a
+usage error.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from . import _audit_known, _audit_source
+from ._audit_dists import Distributions
+from ._compat import text_type
+
+EXIT_CLEAN = 0
+EXIT_FOUND = 1
+EXIT_USAGE = 2
+
+#: Directories never walked into (a PATH named on the command line always is).
+_PRUNED = frozenset(["__pycache__", "node_modules"])
+_SUFFIXES = (".py", ".pyw")
+
+
+def default_paths():
+    """The current directory and each site-packages directory on ``sys.path``."""
+    paths = [os.getcwd()]
+    for entry in sys.path:
+        if os.path.basename(entry.rstrip(os.sep)) in ("site-packages", "dist-packages") \
+                and os.path.isdir(entry):
+            paths.append(entry)
+    return paths
+
+
+def source_files(paths):
+    """Each Python file under *paths* once (by real path), directories walked in
+    sorted order; hidden directories (``.git``, ``.tox``) are not walked into."""
+    seen = set()
+    for path in paths:
+        real = os.path.realpath(path)
+        if not os.path.isdir(path):
+            if real not in seen:
+                seen.add(real)
+                yield path
+            continue
+        for directory, subdirectories, names in os.walk(path):
+            real_directory = os.path.join(real, os.path.relpath(directory, path))
+            subdirectories[:] = sorted(name for name in subdirectories
+                                       if name not in _PRUNED and not name.startswith("."))
+            for name in sorted(names):
+                key = os.path.normpath(os.path.join(real_directory, name))
+                if name.endswith(_SUFFIXES) and key not in seen:
+                    seen.add(key)
+                    yield os.path.join(directory, name)
+
+
+class _Progress(object):
+    """``audit: 812/4231 files`` on a terminal's stderr, once a scan takes over a second."""
+
+    def __init__(self, stream):
+        self.stream = stream if stream.isatty() else None
+        self.start = self.last = time.time()
+        self.shown = False
+
+    def update(self, done, total):
+        now = time.time()
+        if self.stream is None or now - self.start < 1 or now - self.last < 0.1:
+            return
+        self.last, self.shown = now, True
+        self.stream.write(u"\raudit: %d/%d files" % (done, total))
+        self.stream.flush()
+
+    def close(self):
+        if self.shown:
+            self.stream.write(u"\r%s\r" % (u" " * 40,))
+            self.stream.flush()
+
+
+def audit(paths, progress=None):
+    """Scan *paths*: ``(findings, skipped, files)``. Each finding is a dict (path,
+    line, function, code, why, parser, fixed_by, text_match, distribution,
+    version); *skipped* lists ``(path, reason)``, *files* counts the files read."""
+    files = list(source_files(paths))
+    owners = Distributions()
+    findings, skipped = [], []
+    for done, path in enumerate(files, 1):
+        try:
+            found, not_parsed = _audit_source.scan(path)
+        except _audit_source.Skipped as exc:
+            skipped.append((_text(path), _text(exc)))
+            found, not_parsed = [], None
+        if not_parsed is not None:
+            skipped.append((_text(path), u"searched by text only: %s" % (_text(not_parsed),)))
+        if found:
+            module = _audit_known.module_name(path)
+            name, version = owners.owner(path) or (None, None)
+        for line, function, why, code in found:
+            parser = ".".join(part for part in (module, function) if part != "<module>")
+            findings.append({
+                "path": _text(path), "line": line, "function": function, "code": code, "why": why,
+                "parser": parser, "fixed_by": _audit_known.fixed_by(parser),
+                "text_match": not_parsed is not None,
+                "distribution": name, "version": version,
+            })
+        if progress is not None:
+            progress.update(done, len(files))
+    return findings, skipped, len(files)
+
+
+def _text(value):
+    """*value* as text; on 2.7 a str (path, message) is decoded as the file system's."""
+    if not isinstance(value, (bytes, text_type)):
+        value = str(value)
+    if isinstance(value, bytes):
+        return value.decode(sys.getfilesystemencoding() or "utf-8", "replace")
+    return value
+
+
+def render(findings, skipped, files, seconds):
+    """The human-readable report: findings grouped by distribution, then skipped files."""
+    scanned = "%d file%s (%.1f s)" % (files, "" if files == 1 else "s", seconds)
+    if findings:
+        lines = ["%d place%s where a query string is split on ';' (CVE-2021-23336), in %s:"
+                 % (len(findings), "" if len(findings) == 1 else "s", scanned)]
+    else:
+        lines = ["No query string split on ';' (CVE-2021-23336) in %s." % (scanned,)]
+    groups = {}
+    for finding in findings:
+        key = (finding["distribution"] is None, finding["distribution"] or "",
+               finding["version"] or "")
+        groups.setdefault(key, []).append(finding)
+    for key in sorted(groups):
+        lines.append("")
+        lines.append(("%s %s" % key[1:]).strip() if not key[0] else
+                     "Not part of an installed distribution")
+        for finding in groups[key]:
+            lines.extend(_describe(finding))
+    if skipped:
+        lines.append("")
+        lines.append("Not fully read (%d):" % (len(skipped),))
+        lines.extend("  %s: %s" % entry for entry in skipped)
+    return "\n".join(lines)
+
+
+def _describe(finding):
+    """The report's lines for one finding."""
+    lines = ["  %(path)s:%(line)d in %(function)s" % finding,
+             "      %(code)s" % finding,
+             "      why: %(why)s" % finding]
+    if finding["fixed_by"]:
+        lines.append("      %(parser)s: fixed at run time by %(fixed_by)s" % finding)
+    return lines
+
+
+def _parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m urllib_parse_backport --audit",
+        description="List the places where Python source splits a query string on ';' "
+                    "(CVE-2021-23336), reading it with ast, never importing it.")
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="files or directories (default: the current directory and "
+                             "every site-packages on sys.path)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the findings as a JSON list")
+    return parser
+
+
+def main(argv=None):
+    """Run the audit; returns the exit status (1: something found, 0: clean, 2: usage)."""
+    parser = _parser()
+    try:
+        options = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
+        missing = [path for path in options.paths if not os.path.exists(path)]
+        if missing:
+            parser.error("no such file or directory: %s" % (", ".join(missing),))
+    except SystemExit as exc:  # argparse's usage errors (2) and --help (0)
+        return exc.code or 0
+    start = time.time()
+    progress = _Progress(sys.stderr)
+    findings, skipped, files = audit(options.paths or default_paths(), progress)
+    progress.close()
+    if options.json:
+        _print(json.dumps(findings, indent=2, sort_keys=True, separators=(",", ": ")))
+        for entry in skipped:
+            _print(u"audit: not fully read: %s: %s" % entry, sys.stderr)
+    else:
+        _print(render(findings, skipped, files, time.time() - start))
+    return EXIT_FOUND if findings else EXIT_CLEAN
+
+
+def _print(text, stream=None):
+    """Print *text*, escaping what the stream's encoding cannot show (a code line
+    with non-ASCII text, piped under the C locale) rather than failing."""
+    stream = stream or sys.stdout
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    data = (text + u"\n").encode(encoding, "backslashreplace")
+    stream.flush()
+    getattr(stream, "buffer", stream).write(data)
+    stream.flush()

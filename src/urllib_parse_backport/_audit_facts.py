@@ -1,0 +1,122 @@
+"""What a module (and each scope in it) binds, as the audit's checks need it.
+
+Why: a query parser often splits with a pattern compiled once at import time
+(``FIELDS_MATCH = re.compile('[&;]')``, Django 1.11) or a separator constant;
+the checks in ``_audit_rules`` look those up here, read from the ``ast``.
+"""
+
+import ast
+
+from ._compat import text_type
+
+_REGEX_MODULES = frozenset(["re", "regex"])
+_Constant = getattr(ast, "Constant", None)
+_FUNCTIONS = (ast.FunctionDef, getattr(ast, "AsyncFunctionDef", ast.FunctionDef))
+
+
+def literal_text(node):
+    """The value of a str or bytes literal as text (bytes read as latin-1), else None."""
+    if _Constant is not None and type(node) is _Constant:
+        value = node.value
+    elif type(node).__name__ in ("Str", "Bytes"):  # before 3.8
+        value = node.s
+    else:
+        return None
+    if isinstance(value, bytes):
+        return value.decode("latin-1")
+    return value if isinstance(value, text_type) else None
+
+
+def shown(text):
+    """*text* as a literal, without 2.7's ``u`` prefix."""
+    literal = repr(text)
+    return literal[1:] if literal.startswith("u") else literal
+
+
+def dotted(node):
+    """``a.b.c`` for an attribute chain on a name, else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+class ModuleFacts(object):
+    """What module- and class-level statements bind: ``re`` names, regexes, constants."""
+
+    def __init__(self, tree):
+        self.regex_modules = set()
+        self.regex_functions = {}  # local name -> "split" / "compile" / "sub"
+        self.constants = {}  # NAME -> text, for NAME = ';'
+        self.patterns = {}  # NAME -> pattern text, for NAME = re.compile('[&;]')
+        statements, pending = [], list(tree.body)
+        while pending:  # module level, into if/try/with/class bodies, not into functions
+            statement = pending.pop(0)
+            statements.append(statement)
+            if not isinstance(statement, _FUNCTIONS):
+                for field in ("body", "orelse", "finalbody", "handlers"):
+                    block = getattr(statement, field, None)
+                    if isinstance(block, list):  # not 2.7's Exec.body, an expression
+                        pending.extend(block)
+        for statement in statements:
+            self.add_import(statement)
+        for statement in statements:
+            if isinstance(statement, ast.Assign):
+                for target in statement.targets:
+                    if isinstance(target, ast.Name):
+                        self.add_binding(target.id, statement.value)
+
+    def add_import(self, node):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in _REGEX_MODULES:
+                    self.regex_modules.add(alias.asname or alias.name)
+        elif isinstance(node, ast.ImportFrom) and node.module in _REGEX_MODULES:
+            for alias in node.names:
+                if alias.name in ("split", "compile", "sub"):
+                    self.regex_functions[alias.asname or alias.name] = alias.name
+
+    def add_binding(self, name, value):
+        text = literal_text(value)
+        if text is not None:
+            self.constants[name] = text
+        pattern = self.compiled(value, self.constants.get)
+        if pattern is not None:
+            self.patterns[name] = pattern
+
+    def regex_function(self, func):
+        """"split", "compile" or "sub" when *func* is that ``re`` function, else None."""
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
+                and func.value.id in self.regex_modules:
+            return func.attr
+        if isinstance(func, ast.Name):
+            return self.regex_functions.get(func.id)
+        return None
+
+    def compiled(self, node, constant):
+        """The pattern of ``re.compile(PATTERN, ...)``, *constant* resolving names."""
+        if isinstance(node, ast.Call) and node.args \
+                and self.regex_function(node.func) == "compile":
+            first = node.args[0]
+            text = literal_text(first)
+            if text is None and isinstance(first, ast.Name):
+                text = constant(first.id)
+            return text
+        return None
+
+
+class Scope(object):
+    """One function, class body or module: what it binds and how it splits text."""
+
+    def __init__(self, name):
+        self.name = name
+        self.roots = {}  # local name -> the text it holds (a root key)
+        self.constants = {}
+        self.patterns = {}
+        self.splits = []  # (root, '&' or ';', node)
+        self.normalised = []  # (root, old, new, node) for a ';' <-> '&' replacement
+        self.parsed = set()  # roots passed to a query parser
