@@ -24,13 +24,13 @@ VARIABLES = ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
 SCENARIOS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scenarios")
 
 
-def run(args, **environ):
-    """Run ``sys.executable *args``; returns ``(returncode, stdout, stderr)`` as text."""
+def run(args, cwd=None, **environ):
+    """Run ``sys.executable *args`` (in *cwd*); returns ``(returncode, stdout, stderr)``."""
     env = dict(os.environ)
     for name in VARIABLES:
         env.pop(name, None)
     env.update(environ)
-    process = subprocess.Popen([sys.executable] + list(args), env=env,
+    process = subprocess.Popen([sys.executable] + list(args), env=env, cwd=cwd,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                universal_newlines=True)
     out, err = process.communicate()

@@ -12,10 +12,11 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 import pytest
+
+import fresh_interpreter
 
 PY2 = sys.version_info[0] == 2
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "audit")
@@ -26,15 +27,9 @@ ADAPTER, SHIM, STDLIB_SHIM = "patch(frameworks=True)", "patch()", "the stdlib sh
 
 def run(*args, **options):
     """``python -m urllib_parse_backport --audit ARGS``: (status, stdout, stderr)."""
-    environ = dict(os.environ)
-    environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
-    environ.update(options.get("env", {}))
-    process = subprocess.Popen(
-        [sys.executable, "-W", "error", "-m", "urllib_parse_backport", "--audit"] + list(args),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=options.get("cwd"), env=environ,
-        universal_newlines=True)
-    out, err = process.communicate()
-    return process.returncode, out, err
+    return fresh_interpreter.run(
+        ["-W", "error", "-m", "urllib_parse_backport", "--audit"] + list(args),
+        cwd=options.get("cwd"), **options.get("env", {}))
 
 
 def audit(*args, **options):
@@ -134,7 +129,7 @@ def test_scanned_code_is_never_imported(tmpdir):
     assert status == 1 and findings
     assert not os.path.exists(sentinel)
     # The sentinel works: importing the fixture does write it.
-    subprocess.check_call([sys.executable, path], env=dict(os.environ, AUDIT_SENTINEL=sentinel))
+    assert fresh_interpreter.run([path], AUDIT_SENTINEL=sentinel)[0] == 0
     assert os.path.exists(sentinel)
 
 
