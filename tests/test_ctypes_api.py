@@ -1,289 +1,209 @@
-"""ctypes_safe.patch()/unpatch()/is_patched(): explicit, reversible, idempotent (bpo-42938)."""
+"""ctypes_safe.patch()/unpatch()/is_patched()/status(): the shared design in both modes (bpo-42938).
+
+Slot mode is what ``patch()`` picks on every interpreter tested here; converter
+mode is reached by making slot mode's check fail (``helpers.disable_slot_mode``).
+"""
 
 import ctypes
-import ctypes.util
+import logging
+import re
+import sys
 import threading
-from ctypes import c_char, c_double, c_float, c_int, c_long, c_void_p
+from ctypes import c_char, c_double, c_float, c_int, c_void_p
 
 import pytest
 
 import ctypes_helpers as helpers
 import ctypes_safe
-from ctypes_safe import SafeCArg
+from ctypes_safe import PatchReport
 
 CArg = type(c_int.from_param(0))
-TARGETS = [c_double, c_double.__ctype_be__, c_double.__ctype_le__, c_float,
-           c_float.__ctype_be__, c_float.__ctype_le__, c_char, c_void_p]
+SLOT_NAMES = ["_ctypes.CArgObject.tp_repr", "_ctypes.CArgObject.__repr__"]
+CONVERTER_NAMES = ["ctypes.c_double.from_param", "ctypes.c_double.__ctype_be__.from_param",
+                   "ctypes.c_float.from_param", "ctypes.c_float.__ctype_be__.from_param",
+                   "ctypes.c_char.from_param", "ctypes.c_void_p.from_param"]
+if sys.byteorder == "big":
+    CONVERTER_NAMES = [name.replace("__ctype_be__", "__ctype_le__") for name in CONVERTER_NAMES]
 ABSENT = object()
 
 
-def entries():
-    return [t.__dict__.get("from_param", ABSENT) for t in TARGETS]
+def ctypes_state():
+    """Every ``from_param`` entry of ctypes' classes, and CArgObject's repr, by identity."""
+    classes = []
+    for cls in [getattr(ctypes, n) for n in sorted(dir(ctypes))] + [
+            c_double.__ctype_be__, c_float.__ctype_be__]:
+        if isinstance(cls, type) and all(cls is not seen for seen in classes):  # c_voidp...
+            classes.append(cls)
+    return [c.__dict__.get("from_param", ABSENT) for c in classes] + [CArg.__dict__["__repr__"]]
 
 
-def _libm():
-    for lib in (ctypes.CDLL(None), ctypes.CDLL(ctypes.util.find_library("m"))):
-        try:
-            lib.fabs
-            return lib
-        except AttributeError:
-            pass
-    raise RuntimeError("no fabs")
-
-
-LIBM = _libm()
-LIBC = ctypes.CDLL(ctypes.util.find_library("c"))
-
-
-def fabs(argtypes=(c_double,)):
-    function = LIBM["fabs"]  # a fresh function object: its converters are taken now
-    function.restype = c_double
-    if argtypes is not None:
-        function.argtypes = list(argtypes)
-    return function
-
-
-def labs(argtypes=(c_long,)):
-    function = LIBC["labs"]
-    function.restype = c_long
-    if argtypes is not None:
-        function.argtypes = list(argtypes)
-    return function
-
-
-@pytest.fixture
-def forced():
-    """The shim installed (forced where the interpreter is fixed), always removed afterwards."""
-    before = entries()
-    report = ctypes_safe.patch(force=True)
-    assert report.active
+@pytest.fixture(params=["slot", "converter"])
+def mode(request):
+    """Each test once per mode; nothing patched before or after."""
+    undo = helpers.disable_slot_mode() if request.param == "converter" else (lambda: None)
+    before = ctypes_state()
     try:
-        yield report
+        yield request.param
     finally:
         ctypes_safe.unpatch()
-        assert entries() == before  # exact originals back (identity), even if a test failed
+        undo()
+    assert all(x is y for x, y in zip(ctypes_state(), before))  # exact originals back
 
 
 def test_import_changed_nothing_and_nothing_is_patched():
     assert not ctypes_safe.is_patched()
     assert "from_param" not in c_double.__dict__
-    assert type(c_void_p.__dict__["from_param"]).__name__ == "classmethod_descriptor"
+    assert type(CArg.__dict__["__repr__"]) is type(object.__dict__["__repr__"])  # slot wrapper
 
 
-def test_patch_without_force_follows_the_detection():
-    before = entries()
+def test_patch_without_force_follows_the_detection(mode):
     report = ctypes_safe.patch()
-    try:
-        assert report.vulnerable == ctypes_safe.is_vulnerable() == (not helpers.FIXED)
-        assert report.active == report.changed == ctypes_safe.is_patched() == report.vulnerable
-        if not report.vulnerable:
-            assert entries() == before  # a fixed interpreter is left alone
-    finally:
-        ctypes_safe.unpatch()
-    assert entries() == before
+    assert ctypes_safe.is_vulnerable() is (not helpers.FIXED)
+    assert bool(report) is ctypes_safe.is_patched() is ctypes_safe.is_vulnerable()
+    assert not report.forced
+    if helpers.FIXED:
+        assert (report.mode, report.changed) == (None, [])
+        assert report.skipped == [("_ctypes.CArgObject.tp_repr", "already fixed: the stock "
+                                   "repr prints <cparam 'd' (1.5)> (bpo-42938)")]
+        assert ctypes_safe.patch() is not report  # nothing held: nothing to return again
+    else:
+        assert report.mode == mode
 
 
-def test_patch_unpatch_identity_and_idempotence():
-    before = entries()
+def test_report_shape_identity_and_idempotence(mode):
+    before = ctypes_state()
     first = ctypes_safe.patch(force=True)
-    assert first.changed and first.active and ctypes_safe.is_patched()
-    assert set(first.types) == {t.__name__ for t in TARGETS}
-    during = entries()
-    assert all(a is not b for a, b in zip(before, during))
-    second = ctypes_safe.patch(force=True)
-    assert not second.changed and second.active
-    assert entries() == during  # nothing re-installed
-    assert all(x is y for x, y in zip(entries(), during))
+    assert isinstance(first, PatchReport) and first and first.forced and ctypes_safe.is_patched()
+    assert first.mode == mode
+    if mode == "slot":
+        assert first.changed == SLOT_NAMES and first.skipped == []
+    else:
+        assert first.changed == CONVERTER_NAMES
+        assert first.skipped == [("_ctypes.CArgObject.tp_repr",
+                                  "slot check failed: slot mode disabled by the test")]
+    assert first.as_dict() == {
+        "forced": True, "changed": first.changed, "mode": mode,
+        "skipped": [{"target": n, "reason": r} for n, r in first.skipped]}
+    assert "changed=%r" % (first.changed,) in repr(first)
+    during = ctypes_state()
+    assert ctypes_safe.patch() is first and ctypes_safe.patch(force=True) is first
+    assert all(x is y for x, y in zip(ctypes_state(), during))  # nothing re-installed
     removed = ctypes_safe.unpatch()
-    assert removed.changed and not removed.active and not ctypes_safe.is_patched()
-    assert all(x is y for x, y in zip(entries(), before))
-    assert not ctypes_safe.unpatch().changed
+    assert removed.changed == first.changed and removed.mode == mode and bool(removed)
+    assert not ctypes_safe.is_patched()
+    assert all(x is y for x, y in zip(ctypes_state(), before))
+    again = ctypes_safe.unpatch()
+    assert not again and again.changed == [] and again.mode is None
     assert "from_param" not in c_double.__dict__  # inherited from the metaclass again
 
 
-def test_concurrent_patch_and_unpatch_leave_a_consistent_state():
-    before = entries()
+def test_what_changes_in_each_mode(mode):
+    before = ctypes_state()
+    ctypes_safe.patch(force=True)
+    after = ctypes_state()
+    changed = [i for i, (x, y) in enumerate(zip(before, after)) if x is not y]
+    if mode == "slot":  # no ctypes class changes; only the parameter type's repr
+        assert changed == [len(before) - 1]
+        assert type(c_double.from_param(1.5)) is CArg
+        assert not isinstance(c_double.from_param(1.5), c_double)  # as stock ctypes says
+    else:
+        assert len(changed) == len(CONVERTER_NAMES)
+
+
+def test_concurrent_patch_and_unpatch_leave_a_consistent_state(mode):
     errors = []
 
     def worker(n):
         try:
-            for _ in range(50):
+            for _ in range(30):
                 report = ctypes_safe.patch(force=True) if n % 2 else ctypes_safe.unpatch()
-                assert report.active == bool(report.types)
+                assert report.mode in (mode, None)
+                repr(c_double.from_param(1.5))
         except Exception as error:  # collected and asserted below
             errors.append(error)
 
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(6)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert not errors
-    if ctypes_safe.is_patched():
-        assert all(e is not b for e, b in zip(entries(), before))
-    ctypes_safe.unpatch()
-    assert all(x is y for x, y in zip(entries(), before))
+    patched = ctypes_safe.is_patched()
+    assert (ctypes_safe.status()["mode"] == mode) is patched
+    assert repr(c_double.from_param(1.5)) in ("<cparam 'd' (1.5)>", "<cparam 'd' (1.500000)>")
 
 
-def test_patched_reprs_are_the_fixed_ones(forced):
+def test_patched_reprs_are_the_fixed_ones_for_every_tag(mode):
+    report = ctypes_safe.patch(force=True)
+    assert report.mode == mode  # in-process on 2.7: overflowing values need the patch
     golden = helpers.golden()
     checked = 0
     for name, kind, raw in helpers.cases():
-        expected = golden.get(helpers.key(name, kind, raw))
-        if expected is None:
-            continue
         ctype = getattr(ctypes, name)
         try:
             result = ctype.from_param(helpers.value(kind, raw))
         except Exception:
             continue
-        if type(result) is CArg:
-            # Bare CArgObjects only where the stock text is already the fixed one.
-            assert ctype not in (c_double, c_float, c_char)
-            assert ctype is not c_void_p or "(nil)" not in expected
-        assert repr(result) == expected, (name, kind, raw)
-        checked += 1
+        text = repr(result)
+        expected = golden.get(helpers.key(name, kind, raw))
+        if expected is not None:
+            assert text == str(result) == expected, (name, kind, raw)
+            checked += 1
+        elif type(result) is CArg and mode == "slot":
+            address = "0x%x" % id(result)
+            assert re.match(r"^<cparam ('[zZ]' \(0x[0-9a-f]+\)|'[?ug]' at %s)>$" % address, text)
     assert checked > 400
 
 
-def test_policy_which_results_are_wrapped(forced):
-    fast = c_double.from_param(2.5)
-    assert isinstance(fast, c_double) and fast.value == 2.5 and repr(fast) == "<cparam 'd' (2.5)>"
-    assert repr(c_float.from_param(0.1)) == "<cparam 'f' (0.10000000149011612)>"
-    assert isinstance(c_double.from_param(3), c_double)  # exact ints take the fast path too
-
-    class Half(float):
-        pass
-
-    assert type(c_double.from_param(Half(0.5))) is SafeCArg  # anything else: stock + wrapper
-    assert type(c_double.from_param(True)) is SafeCArg
-    assert type(c_char.from_param(b"a")) is SafeCArg
-    assert type(c_void_p.from_param(0)) is SafeCArg  # NULL prints differently on 2.7
-    assert type(c_void_p.from_param(5)) is CArg  # same text everywhere: no wrapper
-    assert type(c_void_p.from_param(b"xy")) is CArg
-    assert type(c_int.from_param(5)) is CArg  # not a target
-    assert repr(c_double.__ctype_be__.from_param(1e300)) == "<cparam 'd' (1e+300)>"
-
-
-def test_subclasses_of_targets_are_protected(forced):
-    class MyDouble(c_double):
-        pass
-
-    result = MyDouble.from_param(1e300)
-    assert type(result) is SafeCArg and repr(result) == "<cparam 'd' (1e+300)>"
-    instance = MyDouble(1.0)
-    assert MyDouble.from_param(instance) is instance
-    with pytest.raises(TypeError):
-        MyDouble.from_param(c_double(1.0))  # stock: not an instance of MyDouble
+def test_status_has_the_common_keys_and_says_the_mode(mode):
+    info = ctypes_safe.status()
+    assert set(info) == {"package", "version", "cve", "interpreter", "patched", "report",
+                         "exposed", "vulnerable", "mode", "probe", "activation"}
+    assert (info["package"], info["version"], info["cve"]) == (
+        "ctypes_safe", ctypes_safe.__version__, "CVE-2021-3177")
+    assert info["interpreter"]["version"] == "%d.%d.%d" % sys.version_info[:3]
+    assert info["interpreter"]["executable"] == sys.executable
+    assert (info["patched"], info["report"], info["mode"], info["probe"]) == (
+        False, None, None, None)
+    assert info["vulnerable"] is info["exposed"] is (not helpers.FIXED)
+    report = ctypes_safe.patch(force=True)
+    info = ctypes_safe.status()
+    assert (info["patched"], info["mode"], info["exposed"]) == (True, mode, False)
+    assert info["report"] == report.as_dict()
+    assert info["vulnerable"] is (not helpers.FIXED)  # about the interpreter, still
 
 
-def test_errors_are_unchanged(forced):
-    for ctype, value in ((c_double, "x"), (c_double, 10 ** 400), (c_float, 10 ** 400),
-                         (c_char, 1.5), (c_void_p, 1.5), (c_float, None)):
-        with pytest.raises(Exception) as patched:
-            ctype.from_param(value)
-        ctypes_safe.unpatch()
-        try:
-            with pytest.raises(Exception) as stock:
-                ctype.from_param(value)
-        finally:
-            ctypes_safe.patch(force=True)
-        assert type(patched.value) is type(stock.value)
-        assert str(patched.value) == str(stock.value)
-
-
-def test_patched_from_param_accepts_the_safe_objects():
-    safe = ctypes_safe.from_param(c_double, -2.5)
-    assert type(safe) is SafeCArg
-    with pytest.raises((TypeError, ctypes.ArgumentError)):
-        fabs()(safe)  # stock converters reject a wrapped CArgObject (FACTS D.7)
+def test_logging(mode, caplog):
+    caplog.set_level(logging.INFO, logger="ctypes_safe")
     ctypes_safe.patch(force=True)
-    try:
-        assert c_double.from_param(safe) is safe
-        assert fabs()(safe) == 2.5
-        assert fabs()(c_double.from_param(-1e300)) == 1e300
-        with pytest.raises(TypeError):
-            c_double.from_param(ctypes_safe.from_param(c_int, 3))  # a different tag: stock error
-        pointer = ctypes_safe.from_param(c_void_p, b"xy")
-        assert c_void_p.from_param(pointer) is pointer
-    finally:
-        ctypes_safe.unpatch()
+    ctypes_safe.patch(force=True)  # already patched: nothing new to say
+    ctypes_safe.unpatch()
+    records = [(r.name, r.levelname, r.getMessage()) for r in caplog.records]
+    names = ", ".join(SLOT_NAMES if mode == "slot" else CONVERTER_NAMES)
+    expected = [("ctypes_safe", "INFO", "patch (%s mode): replaced %s" % (mode, names)),
+                ("ctypes_safe", "INFO", "unpatch (%s mode): restored %s" % (mode, names))]
+    if mode == "converter":
+        expected.insert(1, ("ctypes_safe", "WARNING", "patch: _ctypes.CArgObject.tp_repr: "
+                                                      "slot check failed: slot mode disabled "
+                                                      "by the test"))
+    assert records == expected
 
 
-def test_foreign_calls_before_during_and_after_the_patch():
-    declared_before = fabs()
-    labs_before = labs()
-    no_argtypes = fabs(argtypes=None)
-    values = [-2.5, 2.5, -1e300, 0.0, -0.0]
-
-    def run(patched):
-        for x in values:
-            assert declared_before(x) == abs(x)
-            assert fabs()(x) == abs(x)
-            assert no_argtypes(c_double(x)) == abs(x)
-            assert no_argtypes(c_double.from_param(x)) == abs(x)
-            assert no_argtypes(ctypes_safe.from_param(c_double, x)) == abs(x)
-            if patched:
-                assert fabs()(c_double.from_param(x)) == abs(x)
-                assert fabs()(ctypes_safe.from_param(c_double, x)) == abs(x)
-            else:  # stock converters never take a CArgObject, bare or wrapped (FACTS D.7)
-                for argument in (c_double.from_param(x), ctypes_safe.from_param(c_double, x)):
-                    with pytest.raises(ctypes.ArgumentError):
-                        fabs()(argument)
-        assert fabs()(-3) == 3.0
-        assert labs_before(-7) == labs()(-7) == 7
-        assert labs(argtypes=None)(ctypes_safe.from_param(c_long, -7)) == 7
-
-    run(patched=False)
+def test_a_repr_rewritten_by_someone_else_is_not_clobbered(mode):
     ctypes_safe.patch(force=True)
-    try:
-        run(patched=True)
-        assert declared_before(c_double.from_param(-4.0)) == 4.0  # a real c_double
-    finally:
-        ctypes_safe.unpatch()
-    run(patched=False)
-
-
-def test_pointer_arguments_through_a_foreign_call(forced):
-    strlen = LIBC["strlen"]
-    strlen.restype = ctypes.c_size_t
-    strlen.argtypes = [c_void_p]
-    assert strlen(b"four") == 4
-    assert strlen(ctypes_safe.from_param(c_void_p, b"five!")) == 5
-    memset = LIBC["memset"]
-    memset.restype = c_void_p
-    memset.argtypes = [c_void_p, c_int, ctypes.c_size_t]
-    buffer = ctypes.create_string_buffer(4)
-    assert memset(buffer, 65, 3) == ctypes.addressof(buffer)
-    assert buffer.raw == b"AAA\x00"
-    assert memset(0, 0, 0) is None  # NULL through the wrapped path
-
-
-def test_an_earlier_patch_by_someone_else_is_chained_and_restored():
-    def theirs(cls, value):
-        return ctypes.c_double.__class__.__dict__["from_param"](cls, value * 2)
-
-    mine = classmethod(theirs)
-    c_double.from_param = mine
-    try:
-        ctypes_safe.patch(force=True)
-        assert repr(c_double.from_param(3)) == "<cparam 'd' (6.0)>"
-        ctypes_safe.unpatch()
-        assert c_double.__dict__["from_param"] is mine
-    finally:
-        ctypes_safe.unpatch()
-        del c_double.from_param
-
-
-def test_an_overwritten_replacement_is_not_clobbered_by_unpatch():
-    ctypes_safe.patch(force=True)
+    if mode == "slot":
+        pytest.skip("C slots cannot be rewritten through the public API")
     later = classmethod(lambda cls, value: value)
     c_char.from_param = later
     try:
-        assert not ctypes_safe.is_patched()
-        ctypes_safe.unpatch()
+        assert ctypes_safe.is_patched()  # patch() changed things unpatch() has not undone
+        assert ctypes_safe.status()["exposed"] is False  # the other replacements still work
+        report = ctypes_safe.unpatch()
+        assert ("ctypes.c_char.from_param",
+                "rebound by someone else since patch(): left in place") in report.skipped
+        assert "ctypes.c_char.from_param" not in report.changed
         assert c_char.__dict__["from_param"] is later
     finally:
         del c_char.from_param
-        ctypes_safe.unpatch()
     assert "from_param" not in c_double.__dict__
+    assert type(c_void_p.__dict__["from_param"]).__name__ == "classmethod_descriptor"

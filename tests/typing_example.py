@@ -18,3 +18,8 @@ active = urllib_parse_backport.is_patched()  # type: bool
 urllib_parse_backport.unpatch()
 safe = ctypes_safe.from_param(ctypes.c_double, 1e300)
 text = repr(safe)  # type: str
+ctypes_report = ctypes_safe.patch()
+mode = ctypes_report.mode  # type: str | None
+changed_names = ctypes_report.changed  # type: list[str]
+health = ctypes_safe.status()["exposed"]  # type: bool
+ctypes_safe.unpatch()
