@@ -87,3 +87,12 @@ def test_usage():
     assert code == 0 and out.startswith("usage: python -m ctypes_safe")
     code, _, err = run("--nope")
     assert code == 2 and "usage" in err
+
+
+def test_probe_hint_when_only_this_process_is_patched():
+    code, out, err = helpers.child(["cli", "slot", "--probe"])
+    assert json.loads(out.splitlines()[-1]) == {"exit": 0}, err
+    hints = [line for line in out.splitlines() if line.startswith("hint:")]
+    assert hints == (["hint:         the probe's child, a fresh process, crashed: set "
+                      "CTYPES_SAFE_PATCH=1 so that every process patches at start-up"]
+                     if EXPOSED else [])

@@ -60,6 +60,15 @@ def _hints(info):
             hints.append("%s=%s is set but nothing was patched at start-up: is "
                          "ctypes_safe_patch.pth in this interpreter's site-packages, and "
                          "python run without -S?" % (variable, value))
+    result = info["probe"]
+    if result is not None and result["crashed"] and info["patched"]:
+        if wanted in ("patch", "force"):
+            hints.append("the probe's child crashed although %s=%s is set: is "
+                         "ctypes_safe_patch.pth in this interpreter's site-packages?"
+                         % (variable, value))
+        else:
+            hints.append("the probe's child, a fresh process, crashed: set %s=1 so that "
+                         "every process patches at start-up" % variable)
     if info["mode"] == "converter":
         reasons = [reason for _, reason in _skipped(info)]
         hints.append("converter mode (%s): a _SimpleCData subclass with _type_ 'd' of your "
