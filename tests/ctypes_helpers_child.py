@@ -87,7 +87,10 @@ def scenario_imports():
 
 
 def scenario_threads(rounds):
-    """Threads repr parameters while another patches and unpatches in a loop; the texts seen."""
+    """Threads repr parameters while another patches and unpatches in a loop; the texts seen.
+
+    The loop runs at least *rounds* times, and until the readers made *rounds* passes.
+    """
     import threading
 
     import ctypes_safe
@@ -103,6 +106,7 @@ def scenario_threads(rounds):
     done = []
     bad = []
     seen = [0]
+    doubles = set()  # the texts seen for c_double: both kinds on 2.7, if the threads interleave
 
     def reader():
         while not done:
@@ -111,13 +115,17 @@ def scenario_threads(rounds):
                 for text in (repr(carg), str(carg), carg.__repr__()):
                     if text not in texts:
                         bad.append(text)
+                    if ctype is ctypes.c_double:
+                        doubles.add(text)
                 seen[0] += 1
 
     def toggler():
         try:
-            for _ in range(rounds):
+            toggles = 0
+            while toggles < int(rounds) or seen[0] < int(rounds):  # both sides get going
                 ctypes_safe.patch(force=True)
                 ctypes_safe.unpatch()
+                toggles += 1
         finally:
             done.append(True)
 
@@ -128,7 +136,7 @@ def scenario_threads(rounds):
     for thread in threads:
         thread.join()
     return {"bad": sorted(set(bad)), "reprs": seen[0], "patched": ctypes_safe.is_patched(),
-            "stock": repr(ctypes.c_double.from_param(1.5))}
+            "stock": repr(ctypes.c_double.from_param(1.5)), "doubles": sorted(doubles)}
 
 
 def scenario_recursion(mode):
@@ -178,6 +186,22 @@ def scenario_pretend(what):
     return {"mode": report.mode, "skipped": report.skipped, "repr": text,
             "slot_untouched": found == (stock if what == "trace_refs" else
                                         (ctypes.c_void_p * 12).from_address(id(object))[11])}
+
+
+def scenario_rebound():
+    """Slot mode, then someone else writes ``tp_repr`` (object's repr, harmless); unpatch()."""
+    import ctypes_safe
+    assert object.__basicsize__ == 2 * ctypes.sizeof(ctypes.c_void_p), "release builds only"
+    slots = (ctypes.c_void_p * 12).from_address(id(type(ctypes.c_int.from_param(0))))
+    stock = slots[11]
+    theirs = (ctypes.c_void_p * 12).from_address(id(object))[11]
+    patched = ctypes_safe.patch(force=True)
+    slots[11] = theirs
+    report = ctypes_safe.unpatch()
+    left, slots[11] = slots[11], stock
+    return {"mode": patched.mode, "changed": report.changed, "skipped": report.skipped,
+            "left_alone": left == theirs, "patched": ctypes_safe.is_patched(),
+            "repr": repr(ctypes.c_double.from_param(1.5))}
 
 
 def scenario_cli(mode, *argv):

@@ -184,3 +184,20 @@ def test_an_earlier_patch_by_someone_else_is_chained_and_restored():
     finally:
         ctypes_safe.unpatch()
         del c_double.from_param
+
+
+def test_a_replacement_rewritten_by_someone_else_is_not_clobbered(forced):
+    later = classmethod(lambda cls, value: value)
+    c_char.from_param = later
+    try:
+        assert ctypes_safe.is_patched()  # patch() changed things unpatch() has not undone
+        assert ctypes_safe.status()["exposed"] is False  # the other replacements still work
+        report = ctypes_safe.unpatch()
+        assert report.skipped == [("ctypes.c_char.from_param",
+                                   "rebound by someone else since patch(): left in place")]
+        assert "ctypes.c_char.from_param" not in report.changed and len(report.changed) == 5
+        assert c_char.__dict__["from_param"] is later
+    finally:
+        del c_char.from_param
+    assert "from_param" not in c_double.__dict__
+    assert type(c_void_p.__dict__["from_param"]).__name__ == "classmethod_descriptor"
