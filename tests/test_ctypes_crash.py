@@ -81,13 +81,13 @@ def test_unpatch_brings_back_the_stock_repr():
 
 def test_repr_at_the_recursion_limit_is_an_exception_never_a_crash():
     # A ctypes callback in tp_repr would hand C an uninitialised pointer here.
-    # Deepest frames: RecursionError before the repr runs (3.11+ and 2.7 here; 3.6-3.10
-    # grant extra frames to a handler), the fallback text of a formatting that ran out of
-    # frames, then the full text.
+    # Deepest frames first: RecursionError before the repr runs (where the interpreter
+    # grants a handler no extra frames), the fallback texts of a formatting that ran out
+    # of frames (even id() can, on 3.10/3.11), then the full text.
     outcomes = helpers.child_json(["recursion", "slot"])["outcomes"]
     assert "<cparam 'd' (1.5)>" in outcomes
     for text in outcomes:
-        assert text in ("<cparam 'd' (1.5)>", "RecursionError") or re.match(
+        assert text in ("<cparam 'd' (1.5)>", "RecursionError", "<cparam>") or re.match(
             r"^<cparam '\?' at 0x[0-9a-f]+>$", text), text
 
 

@@ -63,12 +63,13 @@ def cparam_repr(self):
     pure-Python formatting prints a fallback built without the C repr. Called
     with anything but a ``CArgObject`` it raises the stock ``TypeError``.
     """
-    if type(self) is not _CARG_TYPE:
-        return _STOCK_DESCRIPTOR(self)  # checks the type first, so never runs the C repr
     try:
-        return _carg_repr(self)
+        if type(self) is _CARG_TYPE:
+            return _carg_repr(self)
     except Exception:
         pass
+    else:  # not a CArgObject: the stock wrapper checks the type first and raises
+        return _STOCK_DESCRIPTOR(self)
     try:
         return "<cparam '?' at 0x%x>" % id(self)
     except Exception:
