@@ -1,4 +1,4 @@
-"""Shared data for the ctypes_safe tests: the value set of issue 5 and the golden reprs.
+"""Shared data for the ctypes_safe tests: the value set, the golden reprs, fresh interpreters.
 
 The golden file ``ctypes_helpers_golden.json`` holds, for every case whose repr
 has no address in it, the repr printed by a fixed CPython's own ``PyCArg_repr``
@@ -12,9 +12,11 @@ from __future__ import print_function
 import ctypes
 import json
 import os
+import subprocess
 import sys
 
 PY2 = sys.version_info[0] == 2
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 FIXED = sys.version_info >= (3, 6)  # every 3.x this project tests is a post-fix build
 
@@ -80,9 +82,54 @@ def key(name, kind, raw):
 
 def golden():
     """The stored reprs, keyed by ``key()``."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ctypes_helpers_golden.json")
+    path = os.path.join(HERE, "ctypes_helpers_golden.json")
     with open(path) as handle:
         return json.load(handle)["reprs"]
+
+
+def disable_slot_mode(reason="slot mode disabled by the test"):
+    """Make slot mode's check fail, so ``patch()`` falls back to converter mode; return the undo.
+
+    The one private name the tests touch (``ctypes_safe._slot.locate``, the
+    single entry point of the check): it stands for an interpreter whose
+    ``CArgObject`` type object cannot be verified.
+    """
+    from ctypes_safe import _slot
+    original = _slot.locate
+
+    def locate():
+        raise _slot.SlotCheckFailed(reason)
+
+    _slot.locate = locate
+
+    def undo():
+        _slot.locate = original
+
+    return undo
+
+
+def child(args, environ=None, module=None):
+    """Run ``ctypes_helpers_child.py *args`` (or ``-m module *args``) in a fresh interpreter.
+
+    Returns ``(returncode, stdout, stderr)``. None of ctypes_safe's start-up
+    variables is inherited; *environ* adds variables.
+    """
+    env = dict(os.environ)
+    env.pop("CTYPES_SAFE_PATCH", None)
+    env.update(environ or {})
+    command = [sys.executable] + (["-m", module] if module else
+                                  [os.path.join(HERE, "ctypes_helpers_child.py")])
+    process = subprocess.Popen(command + [str(arg) for arg in args], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = process.communicate()
+    return process.returncode, out.decode("utf-8"), err.decode("utf-8", "replace")
+
+
+def child_json(args, environ=None):
+    """:func:`child`, requiring success; the JSON its last output line holds."""
+    code, out, err = child(args, environ)
+    assert code == 0, (code, out, err)
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def _generate():

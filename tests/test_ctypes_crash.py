@@ -1,68 +1,97 @@
-"""CVE-2021-3177 end to end, each case in a child interpreter: the stock repr kills 2.7.18,
-the safe and the patched paths print fixed CPython's repr (bpo-42938)."""
+"""CVE-2021-3177 end to end, each case in a fresh interpreter: the stock repr kills 2.7.18;
+patched (slot mode or converter mode) and the safe objects print fixed CPython's repr
+(bpo-42938). On 3.x the patch is forced, since those interpreters are fixed."""
 
 import json
-import subprocess
-import sys
+import re
+import struct
 
 import pytest
 
 import ctypes_helpers as helpers
 
-OVERFLOWING = [1e300, -1e300, helpers.MAX_DOUBLE]
-
-STOCK = "import ctypes; print(repr(ctypes.c_double.from_param(%r)))"
-SAFE = "import ctypes, ctypes_safe; print(repr(ctypes_safe.from_param(ctypes.c_double, %r)))"
-PATCHED = ("import ctypes, ctypes_safe; report = ctypes_safe.patch(); assert report.active; "
-           "print(repr(ctypes.c_double.from_param(%r)))")
-
-
-def child(code):
-    process = subprocess.Popen([sys.executable, "-c", code],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = process.communicate()
-    return process.returncode, out.decode("ascii").strip(), err.decode("ascii", "replace")
+MAX = helpers.MAX_DOUBLE
+# The first overflowing double is the one after 1e233 (1e233 itself writes exactly 256
+# bytes); negative values overflow from -1e232 down (FACTS D.4).
+FIRST_OVERFLOWING = 1.0000000000000002e+233
+OVERFLOWING = [FIRST_OVERFLOWING, 1e241, 1e300, MAX, -1e232, -1e300, -MAX]
+CRASHING = [1e300, MAX, -1e300]  # 2.7.18 here: SIGSEGV (smaller overflows may go unnoticed)
 
 
-@pytest.mark.parametrize("x", OVERFLOWING)
-def test_stock_repr(x):
-    code, out, _ = child(STOCK % x)
+def fixed_text(x):
+    return "<cparam 'd' (%r)>" % x
+
+
+def test_the_threshold_values_are_what_the_docs_say():
+    bits = struct.unpack("<q", struct.pack("<d", 1e233))[0]
+    assert FIRST_OVERFLOWING == struct.unpack("<d", struct.pack("<q", bits + 1))[0]  # next double
+    assert len("<cparam 'd' (%f)>" % 1e233) + 1 == 256  # + NUL: fits exactly
+    assert len("<cparam 'd' (%f)>" % FIRST_OVERFLOWING) + 1 == 257
+    assert len("<cparam 'd' (%f)>" % -1e232) + 1 == 257
+
+
+@pytest.mark.parametrize("x", CRASHING)
+@pytest.mark.parametrize("kind", ["c_double", "user"])
+def test_stock_repr(kind, x):
+    code, out, _ = helpers.child(["repr", kind, repr(x), "stock"])
     if helpers.FIXED:
-        assert (code, out) == (0, "<cparam 'd' (%r)>" % x)
+        assert code == 0 and json.loads(out)["repr"] == fixed_text(x)
     else:
-        assert code < 0  # killed by a signal (SIGSEGV on this build): the vulnerability
+        assert code < 0  # killed by a signal: the vulnerability, for a user type as well
 
 
 @pytest.mark.parametrize("x", OVERFLOWING)
-def test_safe_from_param(x):
-    assert child(SAFE % x)[:2] == (0, "<cparam 'd' (%r)>" % x)
+def test_slot_mode(x):
+    mode = "slot" if helpers.FIXED else "auto"  # 2.7.18: patch() itself picks slot mode
+    result = helpers.child_json(["repr", "c_double", repr(x), mode])
+    assert result["mode"] == "slot"
+    assert result["repr"] == result["str"] == result["dunder"] == fixed_text(x)
 
 
-@pytest.mark.parametrize("x", OVERFLOWING)
-def test_patched_from_param(x):
-    code = PATCHED if not helpers.FIXED else PATCHED.replace("patch()", "patch(force=True)")
-    assert child(code % x)[:2] == (0, "<cparam 'd' (%r)>" % x)
+@pytest.mark.parametrize("x", [1e300, -MAX])
+def test_slot_mode_reaches_user_simplecdata_types(x):
+    # class D(ctypes._SimpleCData): _type_ = 'd' -- its from_param is the C metaclass's.
+    result = helpers.child_json(["repr", "user", repr(x), "slot"])
+    assert result["repr"] == result["str"] == result["dunder"] == fixed_text(x)
 
 
-def test_patched_argtypes_converter_result():
-    # A converter's result, repr'd as a debugger or a log line would.
-    code = ("from __future__ import print_function; import ctypes, ctypes_safe; "
-            "ctypes_safe.patch(force=True); "
-            "fabs = ctypes.CDLL(None)['fabs']; fabs.argtypes = [ctypes.c_double]; "
-            "fabs.restype = ctypes.c_double; conv = fabs.argtypes[0].from_param; "
-            "print(repr(conv(1.7976931348623157e308)), fabs(-1e300))")
-    assert child(code)[:2] == (0, "<cparam 'd' (1.7976931348623157e+308)> 1e+300")
+@pytest.mark.parametrize("x", [FIRST_OVERFLOWING, 1e300, -1e232, MAX])
+def test_converter_mode(x):
+    result = helpers.child_json(["repr", "c_double", repr(x), "converter"])
+    assert result["mode"] == "converter"
+    assert result["repr"] == result["str"] == fixed_text(x)
 
 
-def test_import_changes_nothing():
-    code = ("import ctypes, json\n"
-            "def state():\n"
-            "    return [(n, repr(getattr(ctypes, n).__dict__.get('from_param')),\n"
-            "             len(getattr(ctypes, n).__subclasses__())) for n in sorted(dir(ctypes))\n"
-            "            if n.startswith('c_') and isinstance(getattr(ctypes, n), type)]\n"
-            "before = state()\n"
-            "import ctypes_safe, ctypes_safe.__main__\n"
-            "print(json.dumps([before == state(), ctypes_safe.is_patched()]))\n")
-    code_, out, err = child(code)
-    assert code_ == 0, err
-    assert json.loads(out) == [True, False]
+def test_converter_mode_does_not_reach_user_simplecdata_types():
+    # The documented limit of the fallback mode: the metaclass's from_param is C.
+    code, out, _ = helpers.child(["repr", "user", "1e300", "converter"])
+    if helpers.FIXED:
+        assert code == 0 and json.loads(out)["repr"] == fixed_text(1e300)
+    else:
+        assert code < 0
+
+
+def test_unpatch_brings_back_the_stock_repr():
+    result = helpers.child_json(["unpatched", "1.5"])
+    assert result["mode"] == "slot" and not result["patched"]
+    assert result["restored"] == ["_ctypes.CArgObject.tp_repr", "_ctypes.CArgObject.__repr__"]
+    stock = "<cparam 'd' (1.5)>" if helpers.FIXED else "<cparam 'd' (1.500000)>"
+    assert result["repr"] == result["str"] == result["dunder"] == stock
+
+
+def test_repr_at_the_recursion_limit_is_an_exception_never_a_crash():
+    # A ctypes callback in tp_repr would hand C an uninitialised pointer here.
+    # Deepest frames first: RecursionError before the repr runs (where the interpreter
+    # grants a handler no extra frames), the fallback texts of a formatting that ran out
+    # of frames (even id() can, on 3.10/3.11), then the full text.
+    outcomes = helpers.child_json(["recursion", "slot"])["outcomes"]
+    assert "<cparam 'd' (1.5)>" in outcomes
+    for text in outcomes:
+        assert text in ("<cparam 'd' (1.5)>", "RecursionError", "<cparam>") or re.match(
+            r"^<cparam '\?' at 0x[0-9a-f]+>$", text), text
+
+
+def test_import_is_cheap_and_changes_nothing():
+    result = helpers.child_json(["imports"])
+    assert result["unchanged"] and not result["patched"]
+    assert all(name.startswith("ctypes_safe") for name in result["loaded"]), result["loaded"]

@@ -179,6 +179,7 @@ def test_overflowing_doubles_in_process_are_safe_on_every_interpreter():
 
 def test_public_surface():
     assert set(ctypes_safe.__all__) == {"from_param", "patch", "unpatch", "is_patched",
-                                        "is_vulnerable", "SafeCArg", "PatchReport", "__version__"}
+                                        "is_vulnerable", "status", "SafeCArg", "PatchReport",
+                                        "__version__"}
     for name in ctypes_safe.__all__:
         assert getattr(ctypes_safe, name) is not None

@@ -19,3 +19,8 @@ restored = urllib_parse_backport.unpatch().changed  # type: list[str]
 verdict = urllib_parse_backport.status()["exposed"]
 safe = ctypes_safe.from_param(ctypes.c_double, 1e300)
 text = repr(safe)  # type: str
+ctypes_report = ctypes_safe.patch()
+mode = ctypes_report.mode  # type: str | None
+changed_names = ctypes_report.changed  # type: list[str]
+health = ctypes_safe.status()["exposed"]  # type: bool
+ctypes_safe.unpatch()

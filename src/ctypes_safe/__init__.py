@@ -1,16 +1,16 @@
-"""A safe ``repr`` for ctypes' ``from_param`` results (CVE-2021-3177, bpo-42938).
+"""A safe ``repr`` for ctypes parameter objects (CVE-2021-3177, bpo-42938).
 
 Unpatched CPython formats ``repr(c_double.from_param(x))`` with ``sprintf("%f")``
 into a 256-byte stack buffer, which overflows for large values.
 :func:`from_param` returns objects that print fixed CPython's repr in pure
-Python; :func:`patch` makes ctypes' own ``from_param`` do so. Importing this
-package changes nothing.
+Python; :func:`patch` gives every ctypes parameter object that repr. Importing
+this package changes nothing.
 """
 
-from urllib_parse_backport._version import __version__
-
+from ._api import is_patched, is_vulnerable, patch, status, unpatch
 from ._carg import SafeCArg, from_param
-from ._shim import PatchReport, is_patched, is_vulnerable, patch, unpatch
+from ._report import PatchReport
+from ._version import __version__
 
 __all__ = [
     "from_param",
@@ -18,6 +18,7 @@ __all__ = [
     "unpatch",
     "is_patched",
     "is_vulnerable",
+    "status",
     "SafeCArg",
     "PatchReport",
     "__version__",

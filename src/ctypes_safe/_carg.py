@@ -5,14 +5,8 @@ CPython (bpo-42938); these objects pass the same value to foreign functions
 and print the fixed repr in pure Python.
 """
 
-import ctypes
-import threading
-
 from . import _repr
 from ._layout import CArgType
-
-_lock = threading.Lock()
-_value_types = {}  # tag -> private subclass of the ctype, created on first use
 
 
 class SafeCArg(object):
@@ -44,7 +38,7 @@ _set_carg = SafeCArg._as_parameter_.__set__
 
 
 def wrap(carg):
-    """Return a SafeCArg for ``carg`` without the type check (hot path of the shim)."""
+    """Return a SafeCArg for ``carg`` without the type check (hot path of converter mode)."""
     safe = _new(SafeCArg)
     _set_carg(safe, carg)
     return safe
@@ -60,35 +54,3 @@ def from_param(ctype, value):
     if type(result) is CArgType:
         return wrap(result)
     return result
-
-
-_FLOAT_BASES = {"d": ctypes.c_double, "f": ctypes.c_float}
-
-
-def value_type(tag):
-    """Return the private subclass of ``c_double`` ('d') or ``c_float`` ('f') used by the shim.
-
-    Why: an instance is a real ``c_double`` (every converter accepts it, even one
-    installed before the shim) and is built in C, so the shim's common path
-    stays cheap; its repr is the one fixed CPython (bpo-42938) gives the
-    ``CArgObject`` it stands for. Created on first use: import changes nothing.
-    """
-    try:
-        return _value_types[tag]
-    except KeyError:
-        pass
-    with _lock:
-        if tag not in _value_types:
-            base = _FLOAT_BASES[tag]
-
-            def __repr__(self):
-                return _repr.float_repr(tag, self.value)
-
-            namespace = {
-                "__repr__": __repr__,
-                "__module__": __name__,
-                "__doc__": "A %s whose repr is fixed CPython's cparam (bpo-42938)." % base.__name__,
-            }
-            name = {"d": "SafeDouble", "f": "SafeFloat"}[tag]
-            _value_types[tag] = type(base)(name, (base,), namespace)
-    return _value_types[tag]

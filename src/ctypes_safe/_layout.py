@@ -6,19 +6,19 @@ fields are not exposed to Python; a ctypes mirror of ``struct tagPyCArgObject``
 """
 
 import ctypes
-import platform
-import threading
+
+from ._compat import allocate_lock, is_cpython
 
 # The concrete type of what the simple types' from_param returns.
 CArgType = type(ctypes.c_int.from_param(0))
 
-_lock = threading.Lock()
+_lock = allocate_lock()
 _cache = []  # [layout class or None], filled once by _layout()
 
 
 def _build():
     """Return the mirror Structure of ``tagPyCArgObject``, or None if it does not fit."""
-    if platform.python_implementation() != "CPython":
+    if not is_cpython():
         return None  # id() is an address only in CPython
 
     class Value(ctypes.Union):

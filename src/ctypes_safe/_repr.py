@@ -6,11 +6,11 @@ output in pure Python, so nothing here can overflow.
 """
 
 import ctypes
-import threading
 
 from . import _layout
+from ._compat import allocate_lock
 
-_lock = threading.Lock()
+_lock = allocate_lock()
 _pointer_style = []  # [(null text, upper-case?, width)], learned once
 
 
@@ -45,7 +45,11 @@ def _learn_pointer_style():
 
 
 def pointer_text(address):
-    """Format ``address`` (an int, 0/None for NULL) as fixed CPython's ``%p``."""
+    """Format ``address`` (an int, 0/None for NULL) as fixed CPython's ``%p``.
+
+    The first call learns the style from the stock repr, so slot mode makes
+    it before it replaces that repr (the replacement would otherwise be asked).
+    """
     if not _pointer_style:
         with _lock:
             if not _pointer_style:

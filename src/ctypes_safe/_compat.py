@@ -1,0 +1,23 @@
+"""Python 2/3 differences of ctypes_safe, in one place.
+
+Why: the package runs unchanged on 2.7 and 3.6-3.13 and never imports
+``urllib_parse_backport`` (whose ``_compat`` serves that package only).
+"""
+
+import sys
+
+if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
+    from thread import allocate_lock
+else:
+    from _thread import allocate_lock
+
+#: The exact types of Python integers: int, and long on Python 2.
+INTEGER_TYPES = tuple({int, type(2 ** 64)})
+
+__all__ = ["allocate_lock", "INTEGER_TYPES", "is_cpython"]
+
+
+def is_cpython():
+    """True on CPython, where ``id()`` is an address (``platform`` is loaded on first use)."""
+    import platform
+    return platform.python_implementation() == "CPython"
