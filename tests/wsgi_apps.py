@@ -58,7 +58,12 @@ def inhouse_app(environ, start_response):
 
     form, raw = {}, None
     if environ.get("CONTENT_LENGTH"):
-        data = environ["wsgi.input"].read(int(environ["CONTENT_LENGTH"]))
+        data, length = b"", int(environ["CONTENT_LENGTH"])
+        while length > len(data):  # read(n) may return less (PEP 3333)
+            chunk = environ["wsgi.input"].read(length - len(data))
+            if not chunk:
+                break
+            data += chunk
         raw = data.decode("latin-1")
         form = parse(data if PY2 else raw)  # the native string
     body = _answer(parse(environ.get("QUERY_STRING", "")), form,
