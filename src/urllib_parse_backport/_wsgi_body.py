@@ -71,7 +71,11 @@ class BodyRewriter(object):
 
 def _read(stream, length):
     """Up to *length* bytes of *stream*; ``read(n)`` may return less (PEP 3333)."""
-    chunks = []
+    data = stream.read(min(length, _CHUNK))
+    if len(data) == length or not data:  # the common case: one read
+        return data
+    chunks = [data]
+    length -= len(data)
     while length > 0:
         chunk = stream.read(min(length, _CHUNK))
         if not chunk:
@@ -84,6 +88,8 @@ def _read(stream, length):
 def _urlencoded(content_type):
     """None if *content_type* is not urlencoded, else whether its charset
     keeps ``;&=%+`` as their ASCII bytes (UTF-16 and UTF-32 do not)."""
+    if content_type == _URLENCODED:  # the common case
+        return True
     if not content_type:
         return None
     media, _, parameters = content_type.partition(";")

@@ -51,7 +51,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
             return app(environ, start_response)
 
     elif separator == "&" and not warn:
-        body = BodyRewriter(_bytes_rewriter(None), max_body_size, None)
+        body = BodyRewriter(_encode_semicolons, max_body_size, None)
 
         def protected(environ, start_response):
             query = environ.get("QUERY_STRING", "")
@@ -126,12 +126,16 @@ def _native_rewriter(separator):
     return rewrite_query
 
 
+def _encode_semicolons(data):
+    """``separate(data)`` for bytes and ``'&'``, in one step."""
+    return data.replace(b";", b"%3B")
+
+
 def _bytes_rewriter(separator):
-    """The rewrite of a body, bytes; *separator* is native text or None (``'&'``)."""
-    if separator is not None and not isinstance(separator, bytes):
+    """The rewrite of a body (bytes) for *separator*, a native str."""
+    if not isinstance(separator, bytes):
         separator = separator.encode("ascii")
 
     def rewrite_body(data):
         return separate(data, separator)
     return rewrite_body
-
