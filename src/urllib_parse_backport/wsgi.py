@@ -12,12 +12,16 @@ import operator
 from . import _policy
 from ._compat import text_type
 from ._rewrite import LEGACY, separate
-from ._wsgi_body import ORIGINAL_BODY, BodyRewriter
+from . import _wsgi_body
+from ._wsgi_body import BodyRewriter
 
 __all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE"]
 
 #: The environ key holding ``QUERY_STRING`` as the server gave it (always set).
 ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
+#: The environ key holding an urlencoded body as read from the server (bytes),
+#: set whenever ``protect()`` read and rewrote the body.
+ORIGINAL_BODY = _wsgi_body.ORIGINAL_BODY
 #: 2.5 MiB: urlencoded bodies up to this size are rewritten (Django's default
 #: ``DATA_UPLOAD_MAX_MEMORY_SIZE``); larger ones pass untouched, with a log line.
 DEFAULT_MAX_BODY_SIZE = 2621440
@@ -26,8 +30,9 @@ _BAD_SEPARATOR = "protect(): the separator must be one ASCII character or 'legac
 
 
 def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
-    """Return a WSGI application that calls *app* with ``;`` in the query and
-    urlencoded body percent-encoded, so any parser in *app* splits on ``&`` only.
+    """Return a WSGI application that calls *app* with each ``;`` of the query
+    and of an urlencoded body percent-encoded, so that whatever parses them in
+    *app* finds the fields of the fixed ``parse_qsl``.
 
     *separator*: ``None`` (default) follows ``PYTHON_URLLIB_QS_SEPARATOR`` as
     the parsers do (unset: ``'&'``); ``'legacy'`` leaves every request alone;
