@@ -159,6 +159,13 @@ def test_a_request_without_semicolon_allocates_nothing():
     assert peak_growth(protect(bare), query + ";") >= peak_growth(bare, query) + len(query)
 
 
+def test_nested_protect_keeps_what_the_server_gave():
+    app = Recorder()
+    protect(protect(app))({"QUERY_STRING": ATTACK}, None)
+    assert app.environ["QUERY_STRING"] == SMUGGLED
+    assert app.environ[ORIGINAL_QUERY_STRING] == ATTACK
+
+
 def test_a_missing_query_is_left_missing():
     app = Recorder()
     protect(app)({}, None)

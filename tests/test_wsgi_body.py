@@ -8,11 +8,13 @@ and iteration (PEP 3333).
 
 import io
 import logging
+import warnings
 
 import pytest
 
 from fresh_interpreter import ATTACK
 
+from urllib_parse_backport import QuerySeparatorWarning, read_environment
 from urllib_parse_backport.wsgi import ORIGINAL_BODY, protect
 
 BODY = ATTACK.encode("ascii")
@@ -79,6 +81,31 @@ def test_a_body_without_semicolon_reaches_the_app_as_it_came():
     assert app.body == body
     assert app.environ["CONTENT_LENGTH"] == str(len(body))
     assert app.environ[ORIGINAL_BODY] == body
+
+
+def test_nested_protect_keeps_the_body_the_server_gave():
+    app = Recorder(lambda stream: stream.read())
+    environ = {"REQUEST_METHOD": "POST", "CONTENT_TYPE": URLENCODED,
+               "CONTENT_LENGTH": str(len(BODY)), "wsgi.input": io.BytesIO(BODY)}
+    protect(protect(app))(environ, None)
+    assert app.body == FIXED and app.environ[ORIGINAL_BODY] == BODY
+
+
+def test_the_warn_switch_warns_for_bodies_naming_the_caller():
+    app = Recorder(lambda stream: stream.read())
+    read_environment({"URLLIB_PARSE_BACKPORT_WARN": "1"})
+    try:
+        protected = protect(app)
+    finally:
+        read_environment()
+    environ = {"REQUEST_METHOD": "POST", "CONTENT_TYPE": URLENCODED,
+               "CONTENT_LENGTH": str(len(BODY)), "wsgi.input": io.BytesIO(BODY)}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        protected(environ, None)
+    assert [w.category for w in caught] == [QuerySeparatorWarning]
+    assert caught[0].filename.rstrip("c") == __file__.rstrip("c")
+    assert app.body == FIXED
 
 
 def test_the_separator_policy_applies_to_bodies():

@@ -62,7 +62,7 @@ class BodyRewriter(object):
         if self._warn is not None:  # names the server code that called protect()
             self._warn(data, stacklevel=4)
         rewritten = self._rewrite(data)
-        environ[ORIGINAL_BODY] = data
+        environ.setdefault(ORIGINAL_BODY, data)  # the outermost protect() read it first
         environ["wsgi.input"] = io.BytesIO(rewritten)
         if rewritten is not data:
             # A short read stays short by as much as the server's stream was.

@@ -17,7 +17,8 @@ from ._wsgi_body import BodyRewriter
 
 __all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE"]
 
-#: The environ key holding ``QUERY_STRING`` as the server gave it (always set).
+#: The environ key holding ``QUERY_STRING`` as the server gave it (always set;
+#: under nested ``protect()`` calls, by the outermost).
 ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
 #: The environ key holding an urlencoded body as read from the server (bytes),
 #: set whenever ``protect()`` read and rewrote the body.
@@ -52,7 +53,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
 
     if separator == LEGACY:
         def protected(environ, start_response):
-            environ[ORIGINAL_QUERY_STRING] = environ.get("QUERY_STRING", "")
+            environ.setdefault(ORIGINAL_QUERY_STRING, environ.get("QUERY_STRING", ""))
             return app(environ, start_response)
 
     elif separator == "&" and not warn:
@@ -60,7 +61,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
 
         def protected(environ, start_response):
             query = environ.get("QUERY_STRING", "")
-            environ[ORIGINAL_QUERY_STRING] = query
+            environ.setdefault(ORIGINAL_QUERY_STRING, query)  # the outermost protect()
             if ";" in query:
                 environ["QUERY_STRING"] = query.replace(";", "%3B")
             if environ.get("CONTENT_LENGTH") or environ.get("HTTP_TRANSFER_ENCODING"):
@@ -74,7 +75,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
 
         def protected(environ, start_response):
             query = environ.get("QUERY_STRING", "")
-            environ[ORIGINAL_QUERY_STRING] = query
+            environ.setdefault(ORIGINAL_QUERY_STRING, query)  # the outermost protect()
             if warn:  # name the server code that called us (see warn_on_semicolon)
                 _policy.warn_on_semicolon(query, stacklevel=3)
             rewritten = rewrite_query(query)
