@@ -111,7 +111,7 @@ def measure(rounds, number):
         # measurements, so that the best of them is as reliable.
         scale, more = (1, 1) if server == "callable" else (50, 3)
         for label, query, body in REQUESTS:
-            bare, fixed = best_of(rounds * more, max(number // scale, 100),
+            bare, fixed = best_of(rounds * more, max(number // scale, 20),
                                   [build(app, query, body), build(protected, query, body)])
             rows.append((server, label, bare * 1e6, fixed * 1e6))
     return rows
@@ -119,8 +119,8 @@ def measure(rounds, number):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=11)
-    parser.add_argument("--number", type=int, default=20000)
+    parser.add_argument("--rounds", type=int, default=51)
+    parser.add_argument("--number", type=int, default=2000)
     parser.add_argument("--rst", action="store_true", help="also print one reST table row")
     args = parser.parse_args()
     rows = measure(args.rounds, args.number)
