@@ -53,7 +53,8 @@ class BodyRewriter(object):
         if length <= 0:
             return
         if not urlencoded:
-            _log_untouched(environ, "charset not ASCII-compatible")
+            _log_untouched(environ, "charset not ASCII-compatible: %r" % (
+                environ.get("CONTENT_TYPE"),))
             return
         if self._limit is not None and length > self._limit:
             _log_untouched(environ, "%d bytes, over max_body_size=%d" % (length, self._limit))
