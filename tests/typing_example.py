@@ -4,10 +4,12 @@ Also runs as an ordinary module, so the example stays true at run time.
 """
 
 import ctypes
+from typing import Any, Callable, Dict, List  # noqa: F401 (type comments)
 
 import ctypes_safe
 import urllib_parse_backport
 from urllib_parse_backport import parse_qs, parse_qsl
+from urllib_parse_backport.wsgi import ORIGINAL_QUERY_STRING, protect
 
 pairs = parse_qsl("q=common_term&utm_content=s;q=malicious_term")
 first_name = pairs[0][0]  # type: str
@@ -24,3 +26,13 @@ mode = ctypes_report.mode  # type: str | None
 changed_names = ctypes_report.changed  # type: list[str]
 health = ctypes_safe.status()["exposed"]  # type: bool
 ctypes_safe.unpatch()
+
+
+def hello(environ, start_response):
+    # type: (Dict[str, Any], Callable[..., Any]) -> List[bytes]
+    start_response("200 OK", [("Content-Type", "text/plain")])
+    return [environ.get(ORIGINAL_QUERY_STRING, "").encode("latin-1")]
+
+
+application = protect(hello)
+legacy_application = protect(hello, separator="legacy", max_body_size=None)

@@ -1,0 +1,171 @@
+"""``wsgi.protect`` over HTTP: real frameworks served by a real WSGI server on 127.0.0.1.
+
+Each framework of tests/wsgi_apps.py (Django, WebOb, Bottle, CherryPy where
+installed for this interpreter, and an in-house parser) is served by
+``wsgiref.simple_server`` and by cheroot (CherryPy's server), on port 0, in a
+thread, and gets the attack query in the URL and as an urlencoded body.
+Without ``protect()`` the frameworks whose parsers split on ``;`` see the
+smuggled ``q``; with it every one sees only ``common_term``.
+"""
+
+import contextlib
+import logging
+
+import pytest
+
+from fresh_interpreter import ATTACK
+
+from wsgi_apps import FRAMEWORKS, SERVERS, import_framework, request
+
+from urllib_parse_backport import read_environment
+from urllib_parse_backport.wsgi import protect
+
+SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
+SMUGGLED = {"q": ["common_term", "malicious_term"], "utm_content": ["s"]}
+BODY = ATTACK.encode("ascii")
+
+_APPS = {}
+
+
+@pytest.fixture(params=sorted(FRAMEWORKS))
+def framework(request):
+    """``(app, (query splits, body splits))`` for one installed framework."""
+    name = request.param
+    if name not in _APPS:
+        found = import_framework(name)
+        _APPS[name] = found and (found[0](), found[1])
+    if _APPS[name] is None:
+        pytest.skip("%s is not installed for this interpreter" % (name,))
+    return _APPS[name]
+
+
+@pytest.fixture(params=sorted(SERVERS))
+def serve(request):
+    """``serve(app)``: a context manager serving *app* on 127.0.0.1, yielding the port."""
+    module, server = SERVERS[request.param]
+    if module is not None:
+        pytest.importorskip(module)
+    return server
+
+
+@contextlib.contextmanager
+def policy(**variables):
+    read_environment(variables)
+    try:
+        yield
+    finally:
+        read_environment()
+
+
+def attack(serve, app):
+    """What *app* parses from the attack query (GET) and body (POST)."""
+    with serve(app) as port:
+        get = request(port, "GET", ATTACK)
+        post = request(port, "POST", body=BODY)
+    return get, post
+
+
+def test_without_protect_the_splitting_frameworks_see_the_smuggled_value(framework, serve):
+    app, (query_splits, body_splits) = framework
+    get, post = attack(serve, app)
+    assert get["query"] == (SMUGGLED if query_splits else SAFE)
+    assert post["form"] == (SMUGGLED if body_splits else SAFE)
+
+
+def test_with_protect_every_framework_sees_only_common_term(framework, serve):
+    app, _ = framework
+    get, post = attack(serve, protect(app))
+    assert get["query"] == SAFE
+    assert post["form"] == SAFE
+    assert get["original"] == ATTACK  # the query as the server received it
+
+
+def test_legacy_leaves_requests_alone(framework, serve):
+    app, (query_splits, body_splits) = framework
+    with policy(PYTHON_URLLIB_QS_SEPARATOR="legacy"):
+        protected = protect(app)
+    get, post = attack(serve, protected)
+    assert get["query"] == (SMUGGLED if query_splits else SAFE)
+    assert post["form"] == (SMUGGLED if body_splits else SAFE)
+    assert get["original"] == ATTACK
+
+
+def test_semicolon_as_separator_splits_where_the_policy_says(framework, serve):
+    app, _ = framework
+    with policy(PYTHON_URLLIB_QS_SEPARATOR=";"):
+        protected = protect(app)
+    get, post = attack(serve, protected)
+    # Fields are split on ';' only: '&' is data.
+    expected = {"q": ["common_term&utm_content=s", "malicious_term"]}
+    assert get["query"] == expected and post["form"] == expected
+
+
+def test_a_body_over_the_limit_arrives_intact(framework, serve, caplog):
+    app, (_, body_splits) = framework
+    caplog.set_level(logging.WARNING, logger="urllib_parse_backport")
+    body = b"pad=" + b"x" * 300 + b"&" + BODY
+    with serve(protect(app, max_body_size=len(body) - 1)) as port:
+        form = request(port, "POST", body=body)["form"]
+    assert form.pop("pad") == ["x" * 300]
+    assert form == (SMUGGLED if body_splits else SAFE)
+    records = [r for r in caplog.records if r.name == "urllib_parse_backport"]
+    assert len(records) == 1
+    assert "over max_body_size=%d" % (len(body) - 1) in records[0].getMessage()
+
+
+def test_the_body_reaches_the_app_byte_for_byte(serve):
+    inhouse = FRAMEWORKS["inhouse"][1]()
+    body = b"pad=" + b"x" * 70000 + b"&" + BODY + b"&z=%C3%A9+%3B"
+    with serve(protect(inhouse, max_body_size=len(body) - 1)) as port:
+        assert request(port, "POST", body=body)["raw_body"] == body.decode("latin-1")
+    with serve(protect(inhouse)) as port:
+        assert request(port, "POST", body=body)["raw_body"] == \
+            body.replace(b";", b"%3B").decode("latin-1")
+
+
+@pytest.mark.parametrize("content_type", ["multipart/form-data; boundary=x", "text/plain"])
+def test_other_bodies_reach_the_app_unchanged(serve, content_type):
+    inhouse = FRAMEWORKS["inhouse"][1]()
+    with serve(protect(inhouse)) as port:
+        answer = request(port, "POST", body=BODY, content_type=content_type)
+    assert answer["raw_body"] == ATTACK
+
+
+def reader(environ, start_response):
+    """Reads the body in the way the query asks, within CONTENT_LENGTH, and echoes it."""
+    stream, left = environ["wsgi.input"], int(environ.get("CONTENT_LENGTH") or 0)
+    how, pieces = environ["QUERY_STRING"], []
+    while left > 0:
+        if how == "read":
+            piece = stream.read(left)
+        elif how == "read7":
+            piece = stream.read(min(7, left))
+        else:
+            piece = stream.readline(left)
+        if not piece:
+            break
+        pieces.append(piece)
+        left -= len(piece)
+    start_response("200 OK", [("Content-Type", "application/octet-stream")])
+    return [b"|".join(pieces)]
+
+
+@pytest.mark.parametrize("how", ["read", "read7", "readline"])
+def test_the_new_stream_reads_like_the_server_stream(serve, how):
+    from wsgi_apps import HTTPConnection
+
+    def echo(app, body):
+        with serve(app) as port:
+            connection = HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                connection.request("POST", "/?" + how, body, {
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Content-Length": str(len(body))})
+                return connection.getresponse().read()
+            finally:
+                connection.close()
+
+    plain = b"a=1&b=2\nc=3\n\nd=" + b"4" * 20
+    assert echo(protect(reader), plain) == echo(reader, plain)
+    assert echo(protect(reader), plain.replace(b"&", b";")) == \
+        echo(reader, plain.replace(b"&", b"%3B"))
