@@ -13,7 +13,7 @@ parser percent-encoded, as data, and the parser's own unquote restores it.
 import io
 import sys
 
-from ._compat import text_type
+from ._rewrite import separate
 from ._surgery import copy_function, forwarding_copy, parameters
 from ._targets import Target
 from . import _policy
@@ -64,20 +64,7 @@ def _separate(qs):
         qs, separator = _policy.warn_on_semicolon(qs, stacklevel=_framework_level())
     elif _policy.apply_default is not None:
         qs, separator = _policy.apply_default(qs)  # may raise ValueError
-    if isinstance(qs, text_type):
-        if separator == u"&":  # the common case: only ';' needs encoding
-            return qs.replace(u";", u"%3B")
-        separator, amp, semicolon = text_type(separator), (u"&", u"%26"), (u";", u"%3B")
-    elif isinstance(qs, bytes):
-        if separator == "&" or separator == b"&":
-            return qs.replace(b";", b"%3B")
-        separator = separator.encode("latin-1") if isinstance(separator, text_type) \
-            else separator
-        amp, semicolon = (b"&", b"%26"), (b";", b"%3B")
-    else:  # not a string: the framework's parser raises its own error
-        return qs
-    pieces = qs.split(separator)
-    return amp[0].join(piece.replace(*amp).replace(*semicolon) for piece in pieces)
+    return separate(qs, separator)
 
 
 def _framework_level():
