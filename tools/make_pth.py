@@ -1,0 +1,67 @@
+"""Write (or, with --check, verify) the two start-up ``.pth`` files from one template.
+
+Both packages start the same way: a one-line ``.pth`` file at the root of
+site-packages that, only when the package's variable is set, imports the
+package's ``_startup`` module and calls ``run()``. The line runs once per
+process even where ``site`` reads site-packages twice (a virtualenv's 2.7
+``site.py``, 3.13 venvs), and a failed import prints one line on stderr
+instead of site's traceback or nothing. Usage: ``python tools/make_pth.py [--check]``.
+"""
+
+from __future__ import print_function
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+#: file name -> (package, Python condition under which the line acts)
+PTH_FILES = {
+    "urllib_parse_backport_shim.pth": (
+        "urllib_parse_backport",
+        '(os.environ.get("URLLIB_PARSE_BACKPORT_PATCH") '
+        'or "PYTHON_URLLIB_QS_SEPARATOR" in os.environ)'),
+    "ctypes_safe_patch.pth": ("ctypes_safe", 'os.environ.get("CTYPES_SAFE_PATCH")'),
+}
+
+_BODY = (
+    "import site\n"
+    "if not getattr(site, '_{package}_started', False):\n"
+    " setattr(site, '_{package}_started', True)\n"
+    " try:\n"
+    "  import {package}._startup as m\n"
+    " except Exception as e:\n"
+    "  sys.stderr.write('{package}: start-up activation failed: %s: %s\\n'"
+    " % (type(e).__name__, e))\n"
+    " else:\n"
+    "  m.run()\n"
+)
+
+
+def pth_line(name):
+    """The one line of the ``.pth`` file *name*."""
+    package, condition = PTH_FILES[name]
+    body = _BODY.format(package=package)
+    return 'import os, sys; %s and eval(compile(%r, "%s", "exec"))\n' % (condition, body, name)
+
+
+def main(argv):
+    stale = []
+    for name in sorted(PTH_FILES):
+        path = os.path.join(ROOT, "src", name)
+        with open(path) as handle:
+            current = handle.read()
+        if current != pth_line(name):
+            if "--check" in argv:
+                stale.append(name)
+            else:
+                with open(path, "w") as handle:
+                    handle.write(pth_line(name))
+    if stale:
+        print("stale .pth files (run python tools/make_pth.py): %s" % ", ".join(stale))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
