@@ -6,7 +6,6 @@ follows: ``_parse`` (picks the 2.7 or the 3.x parser), ``_policy`` (bytes-like
 queries, gh-74668) and ``_import_hook`` (PEP 451 finders).
 """
 
-import re
 import sys
 
 PY2 = sys.version_info[0] == 2
@@ -54,6 +53,3 @@ HEX_TO_BYTE = dict(
     for a in _HEX_DIGITS
     for b in _HEX_DIGITS
 )
-
-#: Splits text into alternating non-ASCII and ASCII runs (capturing group).
-ASCII_RUNS = re.compile(u"([\x00-\x7f]+)")

@@ -5,7 +5,16 @@ these functions reproduce CPython 3.13's algorithm, which is also 2.7's for
 byte strings and, with ``latin-1``, 2.7's for ``unicode``.
 """
 
-from ._compat import ASCII_RUNS, HEX_TO_BYTE
+from ._compat import HEX_TO_BYTE
+
+
+def split_ascii_runs(text):
+    """Split *text* into alternating non-ASCII and ASCII runs (the ASCII ones at odd
+    indexes). The pattern is compiled on first use, so importing stays cheap."""
+    global split_ascii_runs
+    import re
+    split_ascii_runs = re.compile(u"([\x00-\x7f]+)").split
+    return split_ascii_runs(text)
 
 
 def unhexlify(digits):
@@ -85,7 +94,7 @@ def text_unquoter(encoding, errors):
 def _unquote_mixed(text, encoding, errors):
     """Each maximal ASCII run is percent-decoded to bytes and decoded with
     *encoding*/*errors*; non-ASCII characters are kept as they are."""
-    runs = ASCII_RUNS.split(text)
+    runs = split_ascii_runs(text)
     for index in range(1, len(runs), 2):
         runs[index] = unquote_bytes(runs[index].encode("ascii")).decode(encoding, errors)
     return u"".join(runs)
