@@ -6,8 +6,7 @@ import subprocess
 import sys
 
 import pytest
-
-PY2 = sys.version_info[0] == 2
+from stdlib_state import FORCE, UNFIXED
 ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 
 
@@ -29,18 +28,18 @@ def test_json_report():
     assert info["attack"]["backport"] == {"q": ["common_term"],
                                           "utm_content": ["s;q=malicious_term"]}
     assert info["interpreter"]["version"] == "%d.%d.%d" % sys.version_info[:3]
-    assert info["stdlib"]["splits_semicolon"] is PY2
-    assert info["stdlib"]["has_separator"] is not PY2
+    assert info["stdlib"]["splits_semicolon"] is UNFIXED
+    assert info["stdlib"]["has_separator"] is not UNFIXED
     assert info["shim"]["active"] is False
-    assert info["exposed"] is PY2
-    assert rc == (1 if PY2 else 0), err
+    assert info["exposed"] is UNFIXED
+    assert rc == (1 if UNFIXED else 0), err
 
 
 def test_text_report_and_exit_status():
     rc, out, err = self_check()
     assert "shim active:     no" in out
     assert ATTACK in out
-    if PY2:
+    if UNFIXED:
         assert rc == 1
         assert "VULNERABLE" in out and "EXPOSED" in out
     else:
@@ -49,12 +48,13 @@ def test_text_report_and_exit_status():
 
 
 def test_shim_activated_by_the_variable_makes_the_process_safe():
-    rc, out, err = self_check("--json", URLLIB_PARSE_BACKPORT_PATCH="force")
+    # Not forced where the stdlib is unfixed: exit 1 before (above), 0 after.
+    rc, out, err = self_check("--json", URLLIB_PARSE_BACKPORT_PATCH="force" if FORCE else "1")
     info = json.loads(out)
     assert rc == 0, err
     assert info["shim"]["active"] is True
     assert info["attack"]["stdlib"] == info["attack"]["backport"]
-    assert info["stdlib"]["splits_semicolon"] is PY2  # as it was before the patch
+    assert info["stdlib"]["splits_semicolon"] is UNFIXED  # as it was before the patch
 
 
 @pytest.mark.parametrize("args", [["--bogus"], ["--json", "extra"]])
@@ -67,7 +67,7 @@ def test_usage_error(args):
 def test_main_in_process(capsys):
     from urllib_parse_backport._cli import main
 
-    assert main([]) == (1 if PY2 else 0)
+    assert main([]) == (1 if UNFIXED else 0)
     assert "self-check" in capsys.readouterr().out
 
 

@@ -12,6 +12,7 @@ import sys
 import tempfile
 
 import pytest
+from stdlib_state import FORCE, UNFIXED
 
 PY2 = sys.version_info[0] == 2
 STDLIB = "urlparse" if PY2 else "urllib.parse"
@@ -69,7 +70,7 @@ def test_pth_file_is_installed_at_the_root_of_site_packages():
 def test_unset_variable_leaves_the_process_alone():
     state = status()
     assert not state["loaded"]
-    if PY2:
+    if UNFIXED:
         assert state["result"]["utm_content"] == ["s"]  # the vulnerable stdlib, untouched
 
 
@@ -89,7 +90,7 @@ def test_variable_patches_at_start_up(value):
     state = status(env={VARIABLE: value})
     assert state["loaded"]
     assert state["result"] == {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
-    if PY2 or value == "force":
+    if UNFIXED or value == "force":
         assert state["patched"]
 
 
@@ -144,7 +145,7 @@ print('ok')
 
 @pytest.mark.parametrize("order", ["alias-first", "patch-first"])
 def test_import_order(order):
-    rc, out, err = run(IMPORT_ORDER, args=["plain" if PY2 else "force", order],
+    rc, out, err = run(IMPORT_ORDER, args=["force" if FORCE else "plain", order],
                        flags=["-W", "error"])
     assert (rc, out.strip()) == (0, "ok"), err
 
