@@ -1,17 +1,88 @@
-"""Metadata lives in setup.cfg; this only ships the start-up ``.pth`` files.
+"""The project's metadata (its one source) and the build step that ships the ``.pth`` files.
 
-``src/urllib_parse_backport_shim.pth`` and ``src/ctypes_safe_patch.pth`` go to
-the root of site-packages, where ``site`` runs them at start-up: they apply
-``urllib_parse_backport.patch()`` when URLLIB_PARSE_BACKPORT_PATCH is set and
-``ctypes_safe.patch()`` when CTYPES_SAFE_PATCH is set, and do nothing else.
+The metadata lives here, not in ``setup.cfg``, because a setuptools older than
+30.3 ignores ``setup.cfg``'s ``[metadata]`` and builds a distribution named
+"UNKNOWN" version "0.0.0" that installs no package at all (Ubuntu 16.04's
+20.7.0 does). Every setuptools from ``MINIMUM_SETUPTOOLS`` on reads this file;
+an older one stops here with an error that names the minimum and the wheel.
+tools/check_install.py builds and installs the sdist with the minimum and with
+the release before it.
+
+The ``.pth`` files in ``PTH_FILES`` go to the root of site-packages, where
+``site`` runs them at start-up: each applies its package's ``patch()`` when
+its variable is set (``URLLIB_PARSE_BACKPORT_PATCH``, ...), and does nothing
+else.
 """
 
+import io
 import os
+import re
+import sys
 
-from setuptools import setup
-from setuptools.command.build_py import build_py
+NAME = "cpython-security-backports-2021"
 
-PTHS = ("urllib_parse_backport_shim.pth", "ctypes_safe_patch.pth")
+#: The oldest setuptools this sdist is tested with: 0.9.8, the oldest release
+#: with a wheel on PyPI, and the python-setuptools of RHEL/CentOS 7.
+MINIMUM_SETUPTOOLS = "0.9.8"
+
+#: Start-up files copied from ``src/`` to the top of the build tree when present.
+PTH_FILES = ("urllib_parse_backport_shim.pth", "ctypes_safe_patch.pth")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _release(version):
+    """``'20.7.0'`` -> ``(20, 7, 0)``; an unreadable version counts as the oldest."""
+    match = re.match(r"(\d+)\.(\d+)(?:\.(\d+))?", version or "")
+    if match is None:
+        return (0,)
+    return tuple(int(part or 0) for part in match.groups())
+
+
+def _require_setuptools():
+    """Import setuptools, or stop with an error naming the minimum and the wheel."""
+    try:
+        import setuptools
+    except ImportError:
+        found = "no setuptools"
+    else:
+        found = "setuptools " + getattr(setuptools, "__version__", "(unknown version)")
+        if _release(getattr(setuptools, "__version__", None)) >= _release(MINIMUM_SETUPTOOLS):
+            return
+    sys.exit(
+        "error: {name} {version} needs setuptools >= {minimum} to build from source; this "
+        "environment has {found}.\n"
+        "Either upgrade it:  python -m pip install 'setuptools>={minimum}'\n"
+        "or install the wheel instead (no build step; pip 8.1.2 or later):\n"
+        "    python -m pip install {wheel}"
+        .format(name=NAME, version=_version(), minimum=MINIMUM_SETUPTOOLS, found=found,
+                wheel=_wheel_name()))
+
+
+def _version():
+    """``__version__`` from ``src/urllib_parse_backport/_version.py``, without importing it."""
+    path = os.path.join(HERE, "src", "urllib_parse_backport", "_version.py")
+    with io.open(path, encoding="utf-8") as handle:
+        return re.search(r'^__version__ = "([^"]+)"$', handle.read(), re.M).group(1)
+
+
+def _wheel_name():
+    return "%s-%s-py2.py3-none-any.whl" % (NAME.replace("-", "_"), _version())
+
+
+def _read(name):
+    with io.open(os.path.join(HERE, name), encoding="utf-8") as handle:
+        return handle.read()
+
+
+_require_setuptools()
+
+from setuptools import find_packages, setup  # noqa: E402 (after the version check)
+from setuptools.command.build_py import build_py  # noqa: E402
+
+
+def _pth_files():
+    return [name for name in PTH_FILES if os.path.isfile(os.path.join(HERE, "src", name))]
 
 
 class build_py_with_pth(build_py):
@@ -19,13 +90,57 @@ class build_py_with_pth(build_py):
 
     def run(self):
         build_py.run(self)
-        for pth in PTHS:
-            self.copy_file(os.path.join("src", pth), os.path.join(self.build_lib, pth),
+        for name in _pth_files():
+            self.copy_file(os.path.join(HERE, "src", name), os.path.join(self.build_lib, name),
                            preserve_mode=0)
 
     def get_outputs(self, include_bytecode=1):
         return build_py.get_outputs(self, include_bytecode) + [
-            os.path.join(self.build_lib, pth) for pth in PTHS]
+            os.path.join(self.build_lib, name) for name in _pth_files()]
 
 
-setup(cmdclass={"build_py": build_py_with_pth})
+setup(
+    name=NAME,
+    version=_version(),
+    description=("Backports of CPython's February 2021 security fixes (CVE-2021-23336 "
+                 "parse_qs separator, CVE-2021-3177 ctypes repr) for Python 2.7 and 3.6+"),
+    long_description=_read("README.md"),
+    long_description_content_type="text/markdown",
+    license="MIT",
+    license_files=["LICENSE"],
+    classifiers=[
+        "Development Status :: 4 - Beta",
+        "Intended Audience :: Developers",
+        "Intended Audience :: System Administrators",
+        "License :: OSI Approved :: MIT License",
+        "Operating System :: OS Independent",
+        "Programming Language :: Python :: 2",
+        "Programming Language :: Python :: 2.7",
+        "Programming Language :: Python :: 3",
+        "Programming Language :: Python :: 3.6",
+        "Programming Language :: Python :: 3.7",
+        "Programming Language :: Python :: 3.8",
+        "Programming Language :: Python :: 3.9",
+        "Programming Language :: Python :: 3.10",
+        "Programming Language :: Python :: 3.11",
+        "Programming Language :: Python :: 3.12",
+        "Programming Language :: Python :: 3.13",
+        "Topic :: Security",
+        "Topic :: Internet :: WWW/HTTP",
+        "Typing :: Typed",
+    ],
+    package_dir={"": "src"},
+    packages=find_packages("src"),
+    # cpython-security-check: both self-checks in one command.
+    py_modules=["_cpython_security_check"],
+    entry_points={"console_scripts": [
+        "cpython-security-check = _cpython_security_check:main"]},
+    package_data={
+        "urllib_parse_backport": ["py.typed", "*.pyi"],
+        "ctypes_safe": ["py.typed", "*.pyi"],
+    },
+    include_package_data=False,
+    zip_safe=False,
+    python_requires=">=2.7, !=3.0.*, !=3.1.*, !=3.2.*, !=3.3.*, !=3.4.*, !=3.5.*",
+    cmdclass={"build_py": build_py_with_pth},
+)

@@ -1,7 +1,8 @@
 """patch()/unpatch()/is_patched(): every target, in this process (bpo-42967).
 
-On 2.7.18 the stdlib splits on ';' and patch() really patches; the 3.x
-interpreters here are already fixed, so those tests use ``force=True``.
+Where the stdlib splits on ';' (2.7.18, the py3X-unfixed environments) patch()
+really patches; the other 3.x interpreters here are already fixed, so those
+tests use ``force=True`` (``FORCE``, from tests/stdlib_state.py).
 """
 
 import inspect
@@ -11,6 +12,7 @@ import types
 import warnings
 
 import pytest
+from stdlib_state import FORCE, UNFIXED
 
 import urllib_parse_backport as backport
 from urllib_parse_backport import _targets
@@ -24,8 +26,7 @@ else:
 ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
 SAFE_PAIRS = [("q", "common_term"), ("utm_content", "s;q=malicious_term")]
-#: patch() on 3.x changes nothing unless forced (the stdlib is fixed there).
-FORCE = not PY2
+# FORCE: patch() on a fixed 3.x stdlib changes nothing unless forced.
 
 
 def _cgi():
@@ -63,19 +64,19 @@ def test_importing_the_package_changed_nothing():
     assert stdlib.parse_qsl is not backport.parse_qsl
 
 
-@pytest.mark.skipif(not PY2, reason="2.7.18 is the vulnerable stdlib here")
+@pytest.mark.skipif(not UNFIXED, reason="this stdlib has the bpo-42967 fix")
 def test_patch_fixes_the_vulnerable_stdlib_without_force():
     assert stdlib.parse_qs(ATTACK) != SAFE
     report = backport.patch()
     assert report
-    assert "urlparse.parse_qs" in report.changed
-    assert "urlparse.parse_qsl" in report.changed
+    assert stdlib.__name__ + ".parse_qs" in report.changed
+    assert stdlib.__name__ + ".parse_qsl" in report.changed
     assert backport.is_patched()
     assert stdlib.parse_qs(ATTACK) == SAFE
     assert stdlib.parse_qsl(ATTACK) == SAFE_PAIRS
 
 
-@pytest.mark.skipif(PY2, reason="3.x stdlib here is fixed")
+@pytest.mark.skipif(UNFIXED, reason="this stdlib splits on ';'")
 def test_patch_skips_a_fixed_stdlib_and_says_why():
     original = stdlib.parse_qsl
     report = backport.patch()
@@ -143,7 +144,10 @@ def test_stale_reference_accepts_every_argument_the_original_did():
     if PY2:
         assert held(ATTACK, 1, 0, None) == SAFE_PAIRS
     else:
-        assert held(ATTACK, True, False, "latin-1", "strict", None, "&") == SAFE_PAIRS
+        args = (ATTACK, True, False, "latin-1", "strict", None, "&")
+        if UNFIXED:  # no separator parameter before bpo-42967
+            args = args[:-1]
+        assert held(*args) == SAFE_PAIRS
         assert held(ATTACK, encoding="latin1", errors="strict") == SAFE_PAIRS
 
 

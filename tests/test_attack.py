@@ -1,8 +1,7 @@
 """The CVE-2021-23336 attack query, against the backport and the host stdlib."""
 
-import sys
-
 import pytest
+from stdlib_state import STDLIB, UNFIXED
 
 from urllib_parse_backport import parse_qs, parse_qsl
 
@@ -15,13 +14,12 @@ def test_backport_sees_only_the_cached_value():
     assert parse_qsl(ATTACK) == [("q", "common_term"), ("utm_content", "s;q=malicious_term")]
 
 
-@pytest.mark.skipif(sys.version_info[:2] != (2, 7), reason="2.7.18 is the unpatched stdlib here")
+@pytest.mark.skipif(not UNFIXED, reason="this stdlib has the bpo-42967 fix")
 def test_unpatched_stdlib_sees_the_smuggled_value():
-    # Proves the test above can fail: 2.7.18's own parser splits on ';'.
-    import urlparse
-
+    # Proves the test above can fail: an unfixed stdlib (2.7.18, or a py3X-unfixed
+    # environment) splits on ';'.
     smuggled = {"q": ["common_term", "malicious_term"], "utm_content": ["s"]}
-    assert urlparse.parse_qs(ATTACK) == smuggled
+    assert STDLIB.parse_qs(ATTACK) == smuggled
 
 
 def test_semicolon_can_still_be_chosen_explicitly():

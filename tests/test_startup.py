@@ -11,6 +11,7 @@ import sys
 import tempfile
 
 import pytest
+from stdlib_state import FORCE, UNFIXED
 
 from fresh_interpreter import ATTACK, run_code
 
@@ -60,7 +61,7 @@ def test_pth_file_is_installed_at_the_root_of_site_packages():
 def test_unset_variable_leaves_the_process_alone():
     state = status()
     assert not state["loaded"]
-    if PY2:
+    if UNFIXED:
         assert state["result"]["utm_content"] == ["s"]  # the vulnerable stdlib, untouched
 
 
@@ -80,7 +81,7 @@ def test_variable_patches_at_start_up(value):
     state = status(env={VARIABLE: value})
     assert state["loaded"]
     assert state["result"] == {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
-    if PY2 or value == "force":
+    if UNFIXED or value == "force":
         assert state["patched"]
 
 
@@ -219,7 +220,7 @@ print('ok')
 
 @pytest.mark.parametrize("order", ["alias-first", "patch-first"])
 def test_import_order(order):
-    rc, out, err = run(IMPORT_ORDER, args=["plain" if PY2 else "force", order],
+    rc, out, err = run(IMPORT_ORDER, args=["force" if FORCE else "plain", order],
                        flags=["-W", "error"])
     assert (rc, out.strip()) == (0, "ok"), err
 

@@ -28,11 +28,13 @@ suites have no bytes-result, false-value or separator-validation tests.
 
 import contextlib
 import importlib
+import inspect
 import sys
 import unittest
 import warnings
 
 import pytest
+from stdlib_state import cgi_module
 
 import urllib_parse_backport
 
@@ -122,6 +124,17 @@ def _host_methods():
 HOST_METHODS = _host_methods()
 
 
+def _cgi_lacks_separator():
+    # In a py3X-unfixed environment cgi is the copy with bpo-42967 reverted.
+    cgi = cgi_module()
+    return (cgi is not None and not PY2
+            and "separator" not in inspect.signature(cgi.FieldStorage).parameters)
+
+
+#: Host tests that need what only the fixed cgi has: the swap cannot give it.
+NEED_FIXED_CGI = {("test_cgi", "test_separator")} if _cgi_lacks_separator() else set()
+
+
 @contextlib.contextmanager
 def backport_swapped(calls):
     """Put the backport (counting its calls) in place of the stdlib functions."""
@@ -188,7 +201,11 @@ def _params(expected_to_differ):
     params = []
     for module_name, case, name in HOST_METHODS:
         if ((module_name, name) in EXPECTED_DIFFERENCES) == expected_to_differ:
-            params.append(pytest.param(module_name, case, name,
+            marks = ()
+            if (module_name, name) in NEED_FIXED_CGI:
+                marks = pytest.mark.skip(reason="this cgi.FieldStorage has no separator "
+                                         "(bpo-42967 reverted); patch() does not add one")
+            params.append(pytest.param(module_name, case, name, marks=marks,
                                        id="%s.%s.%s" % (module_name, case.__name__, name)))
     return params
 

@@ -1,119 +1,168 @@
-"""Build the distributions and install them for real into fresh environments.
+"""Build the distributions once and install them for real, the ways users do.
 
-For every interpreter named on the command line (found as ``pythonX.Y`` on
-PATH):
+Usage: ``python tools/check_install.py 2.7 3.6 ... 3.13`` (interpreters found
+as ``pythonX.Y`` on PATH). Every installation must import both packages, parse
+the attack query safely, activate at start-up through its ``.pth`` file, and
+``pip uninstall`` must remove every file it added, the ``.pth`` files included.
 
-* the wheel is installed with that interpreter's *own* pip (the one its
-  ``ensurepip`` bundles: 19.2.3 on 2.7.18, 18.1 on 3.6.15, ...);
-* the sdist is installed with the newest pip that interpreter supports, which
-  builds it through PEP 517 (setuptools 44 on 2.7);
-* the source tree is installed with ``pip install .`` in the same way;
-
-and each installation must import both packages and parse the attack query
-safely. Usage: ``python tools/check_install.py 2.7 3.6 ... 3.13``.
+* ``wheel``: each interpreter's bundled pip installs the wheel with
+  ``--no-index --find-links`` from a directory of files (an air-gapped host);
+* ``sdist``: the newest pip each interpreter supports builds the sdist
+  (PEP 517: setuptools 44 on 2.7, the latest elsewhere);
+* ``readme``: on 2.7 and 3.13, the README's commands, as written, in a fresh
+  copy of the repository;
+* ``legacy`` (tools/legacy_installs.py): the wheel with pip 8.1.2 and 9.0.3 on
+  2.7 and pip 9.0.1 on 3.6; the sdist with pip 9.0.3 (no PEP 517) and the
+  oldest setuptools setup.py supports, Ubuntu 16.04's 20.7.0, and the release
+  before the oldest, which must stop with an error naming the minimum.
 """
 
 from __future__ import print_function
 
 import glob
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from install_envs import (NAME, ROOT, InstallError, fresh_env, install_and_check, run,
+                          run_status, stdlib_unfixed)
+from legacy_installs import legacy_tasks
 
 #: The newest pip each old interpreter can run; others take the latest.
 NEWEST_PIP = {"2.7": "pip<21", "3.6": "pip<22", "3.7": "pip<24.1"}
-
-SMOKE = (
-    "import ctypes_safe, urllib_parse_backport as u, sys;"
-    "r = u.parse_qs('q=common_term&utm_content=s;q=malicious_term');"
-    "assert r == {'q': ['common_term'], 'utm_content': ['s;q=malicious_term']}, r;"
-    "assert ctypes_safe.__version__ == u.__version__;"
-    "assert 'site-packages' in u.__file__, u.__file__;"
-    "print(sys.version.split()[0], u.__version__, u.__file__)"
-)
+#: Where the README's commands must work as written.
+README_VERSIONS = ("2.7", "3.13")
 
 
-def run(args, **kwargs):
-    result = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            universal_newlines=True, **kwargs)
-    if result.returncode != 0:
-        raise RuntimeError("%s failed (%d):\n%s"
-                           % (" ".join(args), result.returncode, result.stdout))
-    return result.stdout
-
-
-def build(outdir):
-    run([sys.executable, "-m", "build", "--outdir", outdir, ROOT])
+def build(source, outdir):
+    """One wheel and one sdist, whose metadata names the project (never UNKNOWN)."""
+    run([sys.executable, "-m", "build", "--outdir", outdir, source])
     wheels = glob.glob(os.path.join(outdir, "*.whl"))
     sdists = glob.glob(os.path.join(outdir, "*.tar.gz"))
     names = sorted(os.listdir(outdir))
     if len(wheels) != 1 or len(sdists) != 1 or len(names) != 2:
-        raise RuntimeError("expected one wheel and one sdist, got %s" % names)
+        raise InstallError("expected one wheel and one sdist, got %s" % names)
     if not wheels[0].endswith("-py2.py3-none-any.whl"):
-        raise RuntimeError("wheel is not universal: %s" % wheels[0])
+        raise InstallError("wheel is not universal: %s" % wheels[0])
+    with tarfile.open(sdists[0]) as sdist:
+        member = [m for m in sdist.getnames() if m.count("/") == 1 and m.endswith("/PKG-INFO")]
+        pkg_info = sdist.extractfile(member[0]).read().decode("utf-8")
+    if "\nName: %s\n" % NAME not in pkg_info:
+        raise InstallError("sdist PKG-INFO does not name %s" % NAME)
     return wheels[0], sdists[0]
 
 
-def fresh_env(version, where):
-    """A new environment whose pip is the one the interpreter itself bundles."""
-    python = shutil.which("python" + version)
-    if python is None:
-        raise RuntimeError("python%s not found on PATH" % version)
-    if version == "2.7":
-        # 2.7 has no venv module: make a bare virtualenv, then let the
-        # interpreter's own ensurepip seed it.
-        run([sys.executable, "-m", "virtualenv", "--no-seed", "-p", python, where])
-        run([os.path.join(where, "bin", "python"), "-m", "ensurepip"])
-    else:
-        run([python, "-m", "venv", where])
-    return os.path.join(where, "bin", "python")
+def check_wheel(version, dist_dir, workdir):
+    python = fresh_env(version, os.path.join(workdir, "wheel-" + version))
+    pip = run([python, "-m", "pip", "--version"]).split()[1]
+    # Only the directory: no index, no configured find-links.
+    result = install_and_check(python, ["--no-index", "--find-links", dist_dir, NAME],
+                               expect="dist-info", isolated=True)
+    return ["wheel  air-gapped, own pip %-7s -> %s" % (pip, result)]
 
 
-def check(version, wheel, sdist, workdir):
-    lines = []
-    env_python = fresh_env(version, os.path.join(workdir, "wheel-" + version))
-    pip_version = run([env_python, "-m", "pip", "--version"]).split()[1]
-    run([env_python, "-m", "pip", "install", "--no-index", "--disable-pip-version-check",
-         wheel])
-    smoke = run([env_python, "-c", SMOKE]).strip()
-    lines.append("wheel  with own pip %-7s -> %s" % (pip_version, smoke))
+def check_sdist(version, sdist, workdir):
+    python = fresh_env(version, os.path.join(workdir, "sdist-" + version))
+    run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--upgrade", NEWEST_PIP.get(version, "pip")])
+    pip = run([python, "-m", "pip", "--version"]).split()[1]
+    result = install_and_check(python, [sdist])
+    return ["sdist  with pip %-18s -> %s" % (pip, result)]
 
-    for label, target in (("sdist", sdist), ("source", ROOT)):
-        env_python = fresh_env(version, os.path.join(workdir, label + "-" + version))
-        run([env_python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             "--upgrade", NEWEST_PIP.get(version, "pip")])
-        pip_version = run([env_python, "-m", "pip", "--version"]).split()[1]
-        run([env_python, "-m", "pip", "install", "--disable-pip-version-check", target])
-        lines.append("%-6s with pip %-11s -> %s" % (label, pip_version,
-                                                    run([env_python, "-c", SMOKE]).strip()))
-    return lines
+
+def readme_commands():
+    """The indented command block under the README's "Install and run" heading."""
+    with open(os.path.join(ROOT, "README.md")) as handle:
+        text = handle.read()
+    section = text.split("\n## Install and run\n", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"\n\n((?:    \S.*\n)+)", section)
+    return [shlex.split(line) for line in block.group(1).splitlines()]
+
+
+def fresh_clone(where):
+    """The files a clone would have (tracked, and untracked but not ignored), or
+    outside git the tree without build products: builds never write to ROOT,
+    so tox may run meanwhile."""
+    if not os.path.exists(os.path.join(ROOT, ".git")):
+        shutil.copytree(ROOT, where, ignore=shutil.ignore_patterns(
+            ".tox", ".venv-tooling", "build", "dist", "*.egg-info", "__pycache__"))
+        return where
+    listing = subprocess.check_output(
+        ["git", "-C", ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard"])
+    for name in listing.decode("utf-8").split("\0"):
+        if name and os.path.isfile(os.path.join(ROOT, name)):
+            target = os.path.join(where, name)
+            if not os.path.isdir(os.path.dirname(target)):
+                os.makedirs(os.path.dirname(target))
+            shutil.copy2(os.path.join(ROOT, name), target)
+    return where
+
+
+def check_readme(version, workdir):
+    """Run the README's commands in a fresh copy, with the environment's own pip."""
+    env_dir = os.path.join(workdir, "readme-" + version)
+    python = fresh_env(version, env_dir)
+    clone = fresh_clone(os.path.join(workdir, "clone-" + version))
+    environ = dict(os.environ, PATH=os.path.dirname(python) + os.pathsep + os.environ["PATH"])
+    environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
+    commands = readme_commands()
+    if [words[:2] for words in commands] != [["pip", "install"], ["python", "-m"]]:
+        raise InstallError("README's commands changed: %s" % commands)
+    run(commands[0], cwd=clone, env=environ)
+    unfixed = stdlib_unfixed(python)
+    code, out = run_status(commands[1], cwd=clone, env=environ)
+    if code != (1 if unfixed else 0) or "verdict:" not in out:
+        raise InstallError("%s exited %d:\n%s" % (" ".join(commands[1]), code, out))
+    environ["URLLIB_PARSE_BACKPORT_PATCH"] = "1"
+    after, out = run_status(commands[1], cwd=clone, env=environ)
+    if after != 0:
+        raise InstallError("with URLLIB_PARSE_BACKPORT_PATCH=1 it exited %d:\n%s" % (after, out))
+    return ["readme %s -> exit %d, %d with URLLIB_PARSE_BACKPORT_PATCH=1"
+            % (" && ".join(" ".join(words) for words in commands), code, after)]
+
+
+def timed(task, *args):
+    start = time.time()
+    lines = task(*args)
+    return time.time() - start, lines
 
 
 def main(versions):
     workdir = tempfile.mkdtemp(prefix="check-install-")
     try:
-        wheel, sdist = build(os.path.join(workdir, "dist"))
+        dist_dir = os.path.join(workdir, "dist")
+        wheel, sdist = build(fresh_clone(os.path.join(workdir, "clone")), dist_dir)
         print("built", os.path.basename(wheel), "and", os.path.basename(sdist))
+        tasks = []
+        for version in versions:
+            tasks.append((version, check_wheel, (version, dist_dir, workdir)))
+            tasks.append((version, check_sdist, (version, sdist, workdir)))
+            if version in README_VERSIONS:
+                tasks.append((version, check_readme, (version, workdir)))
+        tasks.extend(legacy_tasks(versions, wheel, sdist, dist_dir, workdir))
+        failures = 0
         with ThreadPoolExecutor(max_workers=3) as pool:
-            futures = [(v, pool.submit(check, v, wheel, sdist, workdir)) for v in versions]
-            failures = 0
+            futures = [(version, pool.submit(timed, task, *args))
+                       for version, task, args in tasks]
             for version, future in futures:
                 try:
-                    for line in future.result():
-                        print("python%-5s %s" % (version, line))
-                except Exception as exc:  # report every interpreter, then fail
+                    seconds, lines = future.result()
+                    for line in lines:
+                        print("python%-5s %3.0fs %s" % (version, seconds, line))
+                except Exception as exc:  # report every check, then fail
                     failures += 1
                     print("python%-5s FAILED: %s" % (version, exc))
         if failures:
-            print("check_install: %d interpreter(s) failed" % failures)
+            print("check_install: %d of %d checks failed" % (failures, len(tasks)))
             return 1
-        print("check_install: %d interpreters, wheel + sdist + source tree each: OK"
-              % len(versions))
+        print("check_install: %d checks on %d interpreters: OK" % (len(tasks), len(versions)))
         return 0
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

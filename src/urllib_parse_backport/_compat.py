@@ -44,6 +44,18 @@ else:
         return importlib.util.find_spec(top) is not None
 
 
+def import_configparser():
+    """The stdlib's INI-file parser module: ``ConfigParser`` on 2.7, ``configparser`` on 3.
+
+    Imported on first use: only a host with Red Hat's configuration file needs it.
+    """
+    if PY2:  # pragma: no cover - exercised by the py27 environment
+        import ConfigParser as module
+    else:
+        import configparser as module
+    return module
+
+
 _HEX_DIGITS = "0123456789ABCDEFabcdef"
 
 #: Two hex digits (as bytes, either case) -> the byte they encode, as in

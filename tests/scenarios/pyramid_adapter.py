@@ -9,11 +9,12 @@ Run by tests/test_frameworks_pyramid.py in a fresh interpreter
 
 import json
 import sys
+import urllib.parse
 
 ORDER, STDLIB = sys.argv[1], sys.argv[2]
-if STDLIB == 'vulnerable-stdlib':
-    # Stand-in for a 3.x stdlib without the CVE-2021-23336 fix: splits on both.
-    import urllib.parse
+if STDLIB == 'vulnerable-stdlib' and len(urllib.parse.parse_qsl('a=1;b=2')) == 1:
+    # Stand-in for a 3.x stdlib without the CVE-2021-23336 fix: splits on both
+    # (not needed in a py3X-unfixed environment, whose stdlib is one).
     _fixed = urllib.parse.parse_qsl
 
     def parse_qsl(qs, keep_blank_values=False, strict_parsing=False, encoding='utf-8',

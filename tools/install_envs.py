@@ -1,0 +1,157 @@
+"""Fresh environments, and one installation checked end to end (for tools/check_install.py).
+
+An installation passes when pip names it ``cpython-security-backports-2021``
+at the built version (an sdist that a setuptools could not read installs as
+"UNKNOWN 0.0.0" and fails here), both packages import from site-packages and
+parse the attack query safely, the ``.pth`` file activates the shim at
+start-up, and ``pip uninstall`` leaves site-packages exactly as it found it.
+"""
+
+from __future__ import print_function
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NAME = "cpython-security-backports-2021"
+ATTACK = "q=common_term&utm_content=s;q=malicious_term"
+SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
+
+SMOKE = (
+    "import ctypes_safe, urllib_parse_backport as u, sys;"
+    "r = u.parse_qs(%r);"
+    "assert r == %r, r;"
+    "assert ctypes_safe.__version__ == u.__version__;"
+    "assert 'site-packages' in u.__file__, u.__file__;"
+    "print(u.__version__)" % (ATTACK, SAFE)
+)
+
+#: Run with the activation variable set: the .pth file must have patched.
+ACTIVATED = (
+    "import sys;"
+    "stdlib = __import__('urlparse' if sys.version_info[0] == 2 else 'urllib.parse',"
+    " None, None, ['parse_qs']);"
+    "backport = sys.modules.get('urllib_parse_backport');"
+    "assert backport is not None and backport.is_patched(), 'not activated at start-up';"
+    "r = stdlib.parse_qs(%r);"
+    "assert r == %r, r" % (ATTACK, SAFE)
+)
+
+PROBE = ("import sys; m = __import__('urlparse' if sys.version_info[0] == 2 else 'urllib.parse',"
+         " None, None, ['parse_qsl']); print(len(m.parse_qsl('a=1;b=2')) == 2)")
+
+
+class InstallError(Exception):
+    """A check failed; the message says how."""
+
+
+def _environ(extra=None, isolated=False):
+    environ = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
+    environ.pop("PYTHONPATH", None)
+    if isolated:  # no index, no find-links, no config but the command line
+        for name in list(environ):
+            if name.startswith("PIP_"):
+                del environ[name]
+        environ["PIP_CONFIG_FILE"] = os.devnull
+    environ.update(extra or {})
+    return environ
+
+
+def run_status(args, env=None, cwd=None):
+    """``(exit status, stdout and stderr)`` of *args*."""
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               universal_newlines=True, cwd=cwd,
+                               env=env if env is not None else _environ())
+    out = process.communicate()[0]
+    return process.returncode, out
+
+
+def run(args, env=None, cwd=None):
+    """The output of *args*; InstallError if it fails."""
+    code, out = run_status(args, env=env, cwd=cwd)
+    if code != 0:
+        raise InstallError("%s failed (%d):\n%s" % (" ".join(args), code, out))
+    return out
+
+
+def interpreter(version):
+    python = shutil.which("python" + version)
+    if python is None:
+        raise InstallError("python%s not found on PATH" % version)
+    return python
+
+
+def fresh_env(version, where):
+    """A new environment whose pip is the one the interpreter itself bundles."""
+    python = interpreter(version)
+    if version == "2.7":
+        # 2.7 has no venv module: make a bare virtualenv, then let the
+        # interpreter's own ensurepip seed it.
+        run([sys.executable, "-m", "virtualenv", "--no-seed", "-p", python, where])
+        run([os.path.join(where, "bin", "python"), "-m", "ensurepip"])
+    else:
+        run([python, "-m", "venv", where])
+    return os.path.join(where, "bin", "python")
+
+
+def legacy_env(version, where, pip, setuptools, app_data):
+    """A virtualenv with exactly this pip and setuptools, and no ``wheel``."""
+    args = [sys.executable, "-m", "virtualenv", "-p", interpreter(version), "--no-wheel",
+            "--pip", pip, "--app-data", app_data, where]
+    if setuptools:
+        args[-1:-1] = ["--setuptools", setuptools]
+    run(args)
+    return os.path.join(where, "bin", "python")
+
+
+def stdlib_unfixed(python):
+    """Whether that interpreter's stdlib splits on ';' (decided by behaviour)."""
+    return run([python, "-c", PROBE]).strip() == "True"
+
+
+def site_packages(python):
+    return run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]
+               ).strip()
+
+
+def snapshot(directory):
+    found = set()
+    for parent, dirs, files in os.walk(directory):
+        for name in dirs + files:
+            found.add(os.path.relpath(os.path.join(parent, name), directory))
+    return found
+
+
+def install_and_check(python, pip_args, expect=None, isolated=False):
+    """Install with ``pip install *pip_args*``, check everything, uninstall; a summary."""
+    where = site_packages(python)
+    before = snapshot(where)
+    pip = [python, "-m", "pip"]
+    run(pip + ["install", "--disable-pip-version-check"] + list(pip_args),
+        env=_environ(isolated=isolated))
+    added = snapshot(where) - before
+    if "urllib_parse_backport_shim.pth" not in added:
+        raise InstallError("no .pth file installed; added: %s" % sorted(added))
+    version = run([python, "-c", SMOKE]).strip()
+    shown = run(pip + ["show", "--disable-pip-version-check", NAME]).splitlines()
+    if "Name: " + NAME not in shown or "Version: " + version not in shown:
+        raise InstallError("pip show does not name %s %s:\n%s" % (NAME, version, shown))
+    metadata = [name for name in added if re.match(
+        r"cpython_security_backports_2021-%s(-py\d\.\d+)?\.(dist|egg)-info$"
+        % re.escape(version), name)]
+    if len(metadata) != 1 or (expect and not metadata[0].endswith(expect)):
+        raise InstallError("expected one %s directory, added: %s" % (expect, sorted(added)))
+    value = "1" if stdlib_unfixed(python) else "force"
+    run([python, "-c", ACTIVATED], env=_environ({"URLLIB_PARSE_BACKPORT_PATCH": value}))
+    run(pip + ["uninstall", "--disable-pip-version-check", "-y", NAME])
+    after = snapshot(where)
+    if after != before:
+        raise InstallError("pip uninstall left %s and removed %s"
+                           % (sorted(after - before), sorted(before - after)))
+    pth = sorted(name for name in added if name.endswith(".pth"))
+    return "%s %s, URLLIB_PARSE_BACKPORT_PATCH=%s at start-up, uninstall removed all %d " \
+           "(%s)" % (version, metadata[0].rpartition(".")[2], value, len(added), ", ".join(pth))
