@@ -17,6 +17,7 @@ import sys
 import threading
 import warnings
 
+from stdlib_state import UNFIXED
 from urllib_parse_backport.wsgi import ORIGINAL_QUERY_STRING
 
 PY2 = sys.version_info[0] == 2
@@ -170,7 +171,7 @@ FRAMEWORKS = {
     "django": ("django", django_app, lambda: (_django_splits(), _django_splits())),
     # 3.x: WebOb's own parser for the query, the fixed stdlib (cgi) for bodies;
     # 2.7: the stdlib (2.7.18 splits on ';') for both.
-    "webob": ("webob", webob_app, lambda: (True, PY2)),
+    "webob": ("webob", webob_app, lambda: (True, UNFIXED)),  # bodies: the stdlib parses them
     "bottle": ("bottle", bottle_app, lambda: (_bottle_splits(), _bottle_splits())),
     "cherrypy": ("cherrypy", cherrypy_app, lambda: (True, True)),
 }
