@@ -7,7 +7,6 @@ The body half is in test_wsgi_body.py, generated queries through real
 frameworks in test_wsgi_properties.py, a real server in test_wsgi_http.py.
 """
 
-import contextlib
 import re
 import sys
 import warnings
@@ -15,8 +14,9 @@ import warnings
 import pytest
 
 from fresh_interpreter import ATTACK
+from wsgi_apps import policy
 
-from urllib_parse_backport import QuerySeparatorWarning, parse_qsl, read_environment
+from urllib_parse_backport import QuerySeparatorWarning, parse_qsl
 from urllib_parse_backport import wsgi
 from urllib_parse_backport._rewrite import separate
 from urllib_parse_backport.wsgi import ORIGINAL_QUERY_STRING, protect
@@ -27,16 +27,6 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
 else:
     from urllib.parse import unquote
 SMUGGLED = "q=common_term&utm_content=s%3Bq=malicious_term"
-
-
-@contextlib.contextmanager
-def policy(**variables):
-    """Run with exactly these separator variables, then re-read the real environment."""
-    read_environment(variables)
-    try:
-        yield
-    finally:
-        read_environment()
 
 
 def both_split(text):

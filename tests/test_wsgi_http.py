@@ -8,16 +8,14 @@ Without ``protect()`` the frameworks whose parsers split on ``;`` see the
 smuggled ``q``; with it every one sees only ``common_term``.
 """
 
-import contextlib
 import logging
 
 import pytest
 
 from fresh_interpreter import ATTACK
 
-from wsgi_apps import FRAMEWORKS, SERVERS, import_framework, request
+from wsgi_apps import FRAMEWORKS, SERVERS, import_framework, policy, request
 
-from urllib_parse_backport import read_environment
 from urllib_parse_backport.wsgi import protect
 
 SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
@@ -46,15 +44,6 @@ def serve(request):
     if module is not None:
         pytest.importorskip(module)
     return server
-
-
-@contextlib.contextmanager
-def policy(**variables):
-    read_environment(variables)
-    try:
-        yield
-    finally:
-        read_environment()
 
 
 def attack(serve, app):

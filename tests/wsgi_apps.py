@@ -18,6 +18,7 @@ import threading
 import warnings
 
 from stdlib_state import UNFIXED
+from urllib_parse_backport import read_environment
 from urllib_parse_backport.wsgi import ORIGINAL_QUERY_STRING
 
 PY2 = sys.version_info[0] == 2
@@ -34,6 +35,16 @@ else:
 
     def unquote_text(text):
         return unquote_plus(text.encode("latin-1").decode("utf-8"))
+
+
+@contextlib.contextmanager
+def policy(**variables):
+    """Run with exactly these separator variables, then re-read the real environment."""
+    read_environment(variables)
+    try:
+        yield
+    finally:
+        read_environment()
 
 
 def _lists(fields):
