@@ -3,8 +3,9 @@
 Read from the installed sources with ``ast`` (never by importing them):
 no import cycle inside a package, counting imports inside functions; no
 module over 300 lines; neither package imports the other. Then, through the
-public API: the same report shape from both ``patch()`` functions, and
-``--help`` on both command lines.
+public API: the same report shape from both ``patch()`` functions,
+``--help`` on both command lines, and an import that loads no module from
+outside the package (other than interpreter built-ins).
 """
 
 import ast
@@ -15,7 +16,7 @@ import pytest
 
 import ctypes_safe
 import urllib_parse_backport
-from fresh_interpreter import run, run_code
+from fresh_interpreter import run, run_code, run_json
 
 PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe}
 MAX_LINES = 300
@@ -131,3 +132,26 @@ def test_both_command_lines_have_help_and_usage_errors(package):
     assert "--json" in out
     rc, out, err = run(["-m", package, "--no-such-option"])
     assert rc == 2 and err.startswith("usage: python -m %s" % package)
+
+
+IMPORT_ALONE = """
+import json, sys
+base, package = sys.argv[1:]
+__import__(base)
+before = set(sys.modules)
+__import__(package)
+print(json.dumps(sorted(name for name in set(sys.modules) - before
+                        if sys.modules[name] is not None
+                        and name not in sys.builtin_module_names  # no file: 2.7's thread
+                        and name.split('.')[0] != package)))
+"""
+
+STDLIB_BESIDE = {"urllib_parse_backport": "urlparse" if str is bytes else "urllib.parse",
+                 "ctypes_safe": "ctypes"}
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_importing_a_package_loads_nothing_outside_it(package):
+    # What only patch(), the self-check or a first parse needs is imported then:
+    # this keeps the import cheap (docs/performance.rst, "Import cost").
+    assert run_json(IMPORT_ALONE, [STDLIB_BESIDE[package], package], quiet=True) == []

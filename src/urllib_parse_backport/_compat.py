@@ -16,9 +16,6 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
     #: The stdlib module whose parse_qs/parse_qsl the shim replaces.
     STDLIB_MODULE = "urlparse"
 
-    def _byte(value):
-        return chr(value)
-
     def is_installed(top):
         """Whether the top-level module *top* can be imported, without importing it.
 
@@ -34,9 +31,6 @@ else:
     text_type = str
     string_types = (str, bytes)
     STDLIB_MODULE = "urllib.parse"
-
-    def _byte(value):
-        return bytes((value,))
 
     def is_installed(top):
         """Whether the top-level module *top* can be imported, without importing it."""
@@ -54,14 +48,3 @@ def import_configparser():
     else:
         import configparser as module
     return module
-
-
-_HEX_DIGITS = "0123456789ABCDEFabcdef"
-
-#: Two hex digits (as bytes, either case) -> the byte they encode, as in
-#: CPython's ``urllib.parse._hextobyte`` and 2.7's ``urlparse._hextochr``.
-HEX_TO_BYTE = dict(
-    ((a + b).encode("ascii"), _byte(int(a + b, 16)))
-    for a in _HEX_DIGITS
-    for b in _HEX_DIGITS
-)

@@ -5,7 +5,23 @@ these functions reproduce CPython 3.13's algorithm, which is also 2.7's for
 byte strings and, with ``latin-1``, 2.7's for ``unicode``.
 """
 
-from ._compat import HEX_TO_BYTE
+#: Two hex digits (as bytes, either case) -> the byte they encode, as in
+#: CPython's ``urllib.parse._hextobyte`` and 2.7's ``urlparse._hextochr``.
+#: None until the first escape is decoded (see ``hex_to_byte_table``).
+HEX_TO_BYTE = None
+
+
+def hex_to_byte_table():
+    """Build :data:`HEX_TO_BYTE` (484 entries) and return it. Built on first use,
+    as CPython builds ``_hextobyte``: it costs more than the rest of
+    ``import urllib_parse_backport``. The finished table is bound in one step,
+    so a thread never sees it half-filled."""
+    global HEX_TO_BYTE
+    digits = "0123456789ABCDEFabcdef"
+    # bytes(bytearray(...)) is one byte of type str on 2.7 and bytes on 3.
+    HEX_TO_BYTE = dict(((a + b).encode("ascii"), bytes(bytearray((int(a + b, 16),))))
+                       for a in digits for b in digits)
+    return HEX_TO_BYTE
 
 
 def split_ascii_runs(text):
@@ -45,20 +61,20 @@ def unquote_bytes(data):
             return bits[0] + unhexlify(b"".join(bits[1:]))
         except (ValueError, TypeError):  # binascii.Error; TypeError on 2.7
             pass
-    hex_to_byte = HEX_TO_BYTE
+    hex_to_byte = HEX_TO_BYTE or hex_to_byte_table()
     try:
         # Fast path: every '%' starts a valid escape (the usual case).
         decoded = [hex_to_byte[item[:2]] + item[2:] for item in bits[1:]]
     except KeyError:
-        return _unquote_bits(bits)
+        return _unquote_bits(bits, hex_to_byte)
     return bits[0] + b"".join(decoded)
 
 
-def _unquote_bits(bits):
+def _unquote_bits(bits, hex_to_byte):
     """``unquote_bytes`` for pieces split on '%' when some escape is malformed."""
     decoded = [bits[0]]
     append = decoded.append
-    lookup = HEX_TO_BYTE.get
+    lookup = hex_to_byte.get
     for item in bits[1:]:
         byte = lookup(item[:2])
         if byte is None:
