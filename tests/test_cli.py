@@ -125,6 +125,40 @@ def test_text_report_hints_only_what_applies():
         assert "set URLLIB_PARSE_BACKPORT_PATCH=1 " not in out
 
 
+def _stdlib_hints(out):
+    return [line for line in out.splitlines()
+            if line.startswith("hint:") and "=frameworks" not in line]
+
+
+def test_text_report_with_a_typo_in_the_variable():
+    rc, out, err = self_check(URLLIB_PARSE_BACKPORT_PATCH="ture")
+    assert len(err.splitlines()) == 1 and "URLLIB_PARSE_BACKPORT_PATCH='ture'" in err
+    if stdlib_splits():
+        assert rc == 1
+        assert _stdlib_hints(out) == [
+            "hint:            URLLIB_PARSE_BACKPORT_PATCH='ture' is not an accepted value: use "
+            "1/true/yes/on, force, frameworks (patch) or 0/false/no/off/empty (nothing)"]
+    else:
+        assert _stdlib_hints(out) == []
+
+
+def test_text_report_when_the_variable_is_set_but_the_pth_did_not_run():
+    # The variable appears only after start-up, as when the .pth file is missing.
+    rc, out, err = run_code(
+        "import os, runpy\n"
+        "os.environ['URLLIB_PARSE_BACKPORT_PATCH'] = '1'\n"
+        "runpy.run_module('urllib_parse_backport', run_name='__main__')\n")
+    assert err == ""
+    if stdlib_splits():
+        assert rc == 1
+        assert _stdlib_hints(out) == [
+            "hint:            URLLIB_PARSE_BACKPORT_PATCH=1 is set but nothing was patched at "
+            "start-up: is urllib_parse_backport_shim.pth in this interpreter's "
+            "site-packages, and python run without -S?"]
+    else:
+        assert _stdlib_hints(out) == []
+
+
 @pytest.mark.parametrize("args", [["--bogus"], ["--json", "extra"], ["--frameworks"]])
 def test_usage_error(args):
     rc, out, err = self_check(*args)

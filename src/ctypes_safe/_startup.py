@@ -4,8 +4,9 @@
 ``0``/``false``/``no``/``off``/empty -> nothing (case-insensitive, stripped).
 Why never silent: a typo or a failure that left the process unpatched would
 look like protection, so any other value and any exception print one line on
-stderr. Neither stops the process. ``site`` may process a ``.pth`` file twice
-(3.13 in a virtual environment does), so the start-up call acts once.
+stderr. Neither stops the process.
+The ``.pth`` line calls :func:`run` once per process, even where ``site``
+reads site-packages twice (see ``tools/make_pth.py``).
 """
 
 import os
@@ -18,8 +19,6 @@ __all__ = ["run", "choice", "ACCEPTED"]
 _PACKAGE = __name__.rpartition(".")[0]
 _ON = ("1", "true", "yes", "on")
 _OFF = ("", "0", "false", "no", "off")
-
-_started = []  # [report or None] once the start-up call has run
 
 #: The accepted values, as the error line names them.
 ACCEPTED = "1/true/yes/on, force (patch) or 0/false/no/off/empty (nothing)"
@@ -38,19 +37,9 @@ def choice(value):
 
 
 def run(environ=None, stream=None):
-    """Apply what *environ* (default ``os.environ``) asks for; return the report or None.
-
-    Without arguments (the ``.pth`` file's call) it acts once per process.
-    """
-    if environ is None and stream is None:
-        if not _started:
-            _started.append(_run(os.environ, sys.stderr))
-        return _started[0]
-    return _run(os.environ if environ is None else environ,
-                sys.stderr if stream is None else stream)
-
-
-def _run(environ, stream):
+    """Apply what *environ* (default ``os.environ``) asks for; return the report or None."""
+    environ = os.environ if environ is None else environ
+    stream = sys.stderr if stream is None else stream
     try:
         value = environ.get(ACTIVATION_VARIABLE)
         wanted = choice(value)

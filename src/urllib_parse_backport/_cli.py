@@ -13,6 +13,7 @@ import json
 import sys
 
 from ._api import status
+from ._startup import ACCEPTED, choice
 
 __all__ = ["main", "render", "EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE"]
 
@@ -41,14 +42,20 @@ def _stdlib_line(stdlib):
 def _hints(info):
     """What to do, only where it applies."""
     hints = []
-    value = info["activation"]["value"]
+    variable, value = info["activation"]["variable"], info["activation"]["value"]
+    wanted = choice(value)
     if info["stdlib"]["attack_as_called"] != info["attack"]["backport"] and not info["patched"]:
-        hints.append("set %s=1 (start-up) or call urllib_parse_backport.patch()"
-                     % info["activation"]["variable"])
-    if any(entry["exposed"] for entry in info["frameworks"]):
-        if (value or "").strip().lower() != "frameworks":
-            hints.append("set %s=frameworks, or call patch(frameworks=True), to fix the "
-                         "framework parsers marked EXPOSED" % info["activation"]["variable"])
+        if wanted == "invalid":
+            hints.append("%s=%r is not an accepted value: use %s" % (variable, value, ACCEPTED))
+        elif wanted == "off":
+            hints.append("set %s=1 (start-up) or call urllib_parse_backport.patch()" % variable)
+        else:
+            hints.append("%s=%s is set but nothing was patched at start-up: is "
+                         "urllib_parse_backport_shim.pth in this interpreter's site-packages, "
+                         "and python run without -S?" % (variable, value))
+    if any(entry["exposed"] for entry in info["frameworks"]) and wanted != "frameworks":
+        hints.append("set %s=frameworks, or call patch(frameworks=True), to fix the "
+                     "framework parsers marked EXPOSED" % variable)
     if info["policy"]["setting"] == "legacy":
         hints.append("%s=legacy splits on ';' on purpose" % info["policy"]["variable"])
     return hints
