@@ -159,6 +159,17 @@ def test_text_report_when_the_variable_is_set_but_the_pth_did_not_run():
         assert _stdlib_hints(out) == []
 
 
+@pytest.mark.parametrize("name, meant", [
+    ("URLLIB_PARSE_BACKPORT_PACTH", "URLLIB_PARSE_BACKPORT_PATCH"),
+    ("urllib_parse_backport_patch", "URLLIB_PARSE_BACKPORT_PATCH"),
+    ("PYTHON_URLLIB_QS_SEPERATOR", "PYTHON_URLLIB_QS_SEPARATOR")])
+def test_text_report_names_a_misspelt_variable(name, meant):
+    rc, out, err = self_check(**{name: "1"})
+    assert err == ""
+    assert "hint:            %s is set, but this package does not read it: did you mean %s?" % (
+        name, meant) in out.splitlines()
+
+
 @pytest.mark.parametrize("args", [["--bogus"], ["--json", "extra"], ["--frameworks"]])
 def test_usage_error(args):
     rc, out, err = self_check(*args)

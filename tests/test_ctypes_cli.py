@@ -60,6 +60,14 @@ def test_text_report_with_a_typo_in_the_variable():
         assert code == 0 and hints == []
 
 
+def test_text_report_names_a_misspelt_variable():
+    code, out, err = run(CTYPE_SAFE_PATCH="1")
+    hints = [line for line in out.splitlines() if line.startswith("hint:")]
+    assert code == (1 if EXPOSED else 0) and err == ""
+    assert hints[-1] == ("hint:         CTYPE_SAFE_PATCH is set, but this package does not "
+                         "read it: did you mean CTYPES_SAFE_PATCH?")
+
+
 def test_text_report_in_converter_mode():
     code, out, err = helpers.child(["cli", "converter"])
     assert json.loads(out.splitlines()[-1]) == {"exit": 0}, err

@@ -16,13 +16,33 @@ import sys
 from ._api import status
 from ._startup import ACCEPTED, choice
 
-__all__ = ["main", "render", "probe", "EXIT_SAFE", "EXIT_EXPOSED"]
+__all__ = ["main", "render", "probe", "misspelt", "EXIT_SAFE", "EXIT_EXPOSED"]
 
 EXIT_SAFE = 0
 EXIT_EXPOSED = 1
 
 #: Run by the child of --probe: ctypes' repr of an overflowing double.
 _PROBE = "import ctypes; print(repr(ctypes.c_double.from_param(1e300)))"
+
+
+def misspelt(names, environ=None):
+    """Variables set in *environ* (default ``os.environ``) whose names are close
+    to one of *names* but not equal to it, as ``(set, meant)`` pairs.
+
+    Why: a misspelt switch (``CTYPES_SAFE_PACTH=1``) changes nothing and says nothing;
+    the self-check is where an operator looks, so it names the likely typo.
+    """
+    import difflib
+    import os
+    environ = os.environ if environ is None else environ
+    found = []
+    for name in sorted(environ):
+        if name in names:
+            continue
+        close = difflib.get_close_matches(name.upper(), names, n=1, cutoff=0.85)
+        if close:
+            found.append((name, close[0]))
+    return found
 
 
 def probe():
@@ -74,6 +94,9 @@ def _hints(info):
         hints.append("converter mode (%s): a _SimpleCData subclass with _type_ 'd' of your "
                      "own is not covered; use ctypes_safe.from_param() for it"
                      % "; ".join(reasons))
+    for name, meant in misspelt((variable,)):
+        hints.append("%s is set, but this package does not read it: did you mean %s?"
+                     % (name, meant))
     return hints
 
 

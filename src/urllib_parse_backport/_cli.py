@@ -13,13 +13,34 @@ import json
 import sys
 
 from ._api import status
+from ._policy import SEPARATOR_VARIABLE, WARN_VARIABLE
 from ._startup import ACCEPTED, choice
 
-__all__ = ["main", "render", "EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE"]
+__all__ = ["main", "render", "misspelt", "EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE"]
 
 EXIT_SAFE = 0
 EXIT_EXPOSED = 1
 EXIT_USAGE = 2
+
+
+def misspelt(names, environ=None):
+    """Variables set in *environ* (default ``os.environ``) whose names are close
+    to one of *names* but not equal to it, as ``(set, meant)`` pairs.
+
+    Why: a misspelt switch (``URLLIB_PARSE_BACKPORT_PACTH=1``) changes nothing and says nothing;
+    the self-check is where an operator looks, so it names the likely typo.
+    """
+    import difflib
+    import os
+    environ = os.environ if environ is None else environ
+    found = []
+    for name in sorted(environ):
+        if name in names:
+            continue
+        close = difflib.get_close_matches(name.upper(), names, n=1, cutoff=0.85)
+        if close:
+            found.append((name, close[0]))
+    return found
 
 
 def _stdlib_line(stdlib):
@@ -58,6 +79,9 @@ def _hints(info):
                      "framework parsers marked EXPOSED" % variable)
     if info["policy"]["setting"] == "legacy":
         hints.append("%s=legacy splits on ';' on purpose" % info["policy"]["variable"])
+    for name, meant in misspelt((variable, SEPARATOR_VARIABLE, WARN_VARIABLE)):
+        hints.append("%s is set, but this package does not read it: did you mean %s?"
+                     % (name, meant))
     return hints
 
 
