@@ -325,6 +325,46 @@ def test_future_backports_own_copy_is_patched_even_on_a_fixed_stdlib():
     assert copy.parse_qsl is originals[1]
 
 
+@pytest.mark.parametrize("setting", [
+    {"PYTHON_URLLIB_QS_SEPARATOR": ";"},
+    {"PYTHON_URLLIB_QS_SEPARATOR": "legacy"},
+    {"PYTHON_URLLIB_QS_SEPARATOR": "&"},
+    {}])
+def test_future_backports_own_copy_follows_the_separator_policy(setting):
+    # The operator's separator applies to every parser the shim fixes, this one too.
+    pytest.importorskip("future")
+    from future.backports.urllib import parse as copy
+
+    query = "a=1;b=2&c=3"
+    try:
+        backport.read_environment(setting)
+        backport.patch()
+        expected = backport.parse_qsl(query)
+        assert [tuple(map(str, pair)) for pair in copy.parse_qsl(query)] == expected
+    finally:
+        backport.unpatch()
+        backport.read_environment()
+
+
+def test_future_backports_own_copy_warns_naming_its_caller():
+    pytest.importorskip("future")
+    from future.backports.urllib import parse as copy
+
+    try:
+        backport.read_environment({"URLLIB_PARSE_BACKPORT_WARN": "1"})
+        backport.patch()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            line = sys._getframe().f_lineno + 1
+            copy.parse_qsl("a=1;b=2")
+        assert [warning.category for warning in caught] == [backport.QuerySeparatorWarning]
+        assert (caught[0].filename.rstrip("c"), caught[0].lineno) == (
+            __file__.rstrip("c"), line)
+    finally:
+        backport.unpatch()
+        backport.read_environment()
+
+
 def test_unpatch_restores_every_target_identically(alias_module):
     """Every binding and code object the shim can touch is the same object after unpatch()."""
     cgi = _cgi()

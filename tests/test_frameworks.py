@@ -15,7 +15,7 @@ import pytest
 
 from fresh_interpreter import ATTACK, run_json, run_scenario
 
-from urllib_parse_backport import _frameworks, _policy, _surgery
+from urllib_parse_backport import _frameworks, _policy, _rewrite, _surgery
 
 PY2 = sys.version_info[0] == 2
 #: The documented reason for an adapter whose framework is not imported yet.
@@ -127,7 +127,7 @@ def environment():
 
 def _fields(environ, qs):
     _policy.read_environment(environ)
-    return list(_splits_on_both(_frameworks._separate(qs)))
+    return list(_splits_on_both(_rewrite.separate_by_policy(qs)))
 
 
 def test_default_separator_is_ampersand(environment):

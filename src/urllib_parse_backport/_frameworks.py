@@ -11,12 +11,10 @@ parser percent-encoded, as data, and the parser's own unquote restores it.
 """
 
 import io
-import sys
 
-from ._rewrite import separate
+from ._rewrite import separate_by_policy
 from ._surgery import copy_function, forwarding_copy, parameters
 from ._targets import Target
-from . import _policy
 
 __all__ = ["FrameworkAdapter", "ADAPTERS"]
 
@@ -55,32 +53,10 @@ class FrameworkAdapter(Target):
         return False, "unrecognised parser: %r fields for 'a=1;b=2'" % (fields,)
 
 
-def _separate(qs):
-    """*qs* with the policy's separator as ``'&'`` and every other ``'&'``/``';'``
-    percent-encoded: for parsers that split on both (bpo-42967's default, or
-    ``PYTHON_URLLIB_QS_SEPARATOR``'s choice)."""
-    separator = "&"
-    if _policy.apply_default is _policy.warn_on_semicolon:
-        qs, separator = _policy.warn_on_semicolon(qs, stacklevel=_framework_level())
-    elif _policy.apply_default is not None:
-        qs, separator = _policy.apply_default(qs)  # may raise ValueError
-    return separate(qs, separator)
-
-
-def _framework_level():
-    """The ``stacklevel`` that makes a warning raised in ``_separate``'s callee name
-    the framework code that called the parser, past the adapter's own frames."""
-    level, frame = 3, sys._getframe(2)  # the frame that called _separate
-    while frame is not None and (frame.f_globals is globals() or frame.f_code.co_filename
-                                 .startswith("<urllib_parse_backport")):
-        level, frame = level + 1, frame.f_back
-    return level
-
-
 def _separate_by_policy(original, backport):
     """The replacement for *original*: same signature; calls a copy of it on
-    ``_separate(qs)``. None for a signature it does not know."""
-    return forwarding_copy(original, _separate, "<urllib_parse_backport adapter>")
+    ``separate_by_policy(qs)``. None for a signature it does not know."""
+    return forwarding_copy(original, separate_by_policy, "<urllib_parse_backport adapter>")
 
 
 def _separate_body_by_policy(original, backport):
@@ -93,7 +69,7 @@ def _separate_body_by_policy(original, backport):
 
     def process_urlencoded(entity):
         reader = entity.fp
-        entity.fp = io.BytesIO(_separate(reader.read()))
+        entity.fp = io.BytesIO(separate_by_policy(reader.read()))
         try:
             return process(entity)
         finally:

@@ -6,9 +6,10 @@ never by version, so distro backports and Red Hat's downstream fix are seen
 as what they are.
 """
 
-from ._compat import STDLIB_MODULE, text_type
+from ._compat import STDLIB_MODULE
 from ._parse import parse_qs, parse_qsl
 from ._policy import DEFAULT_SEPARATOR
+from ._rewrite import separate_by_policy
 from ._surgery import NO_DEFAULT, copy_function, forwarding_copy, parameters
 
 __all__ = ["Target", "TARGETS", "diagnose", "verdict", "replacement_for"]
@@ -92,20 +93,13 @@ def _assess_like_stdlib(module, verdicts):
     return verdicts.get(STDLIB_MODULE, (False, "stdlib parser not assessed"))
 
 
-def _escape(qs):
-    if isinstance(qs, text_type):
-        return qs.replace(u";", u"%3B")
-    try:
-        return qs.replace(b";", b"%3B")
-    except (AttributeError, TypeError):
-        return qs
-
-
-def _escape_semicolons(original, backport):
+def _separate_by_policy(original, backport):
     """For future.backports' own copy (3.3's parser, on 2.7 and 3.x): keep it, but
-    pass ``';'`` as ``%3B`` so it is data, which the copy's unquote turns back
-    into ``';'``. Keeps future's own result types (``newstr``) and signature."""
-    return forwarding_copy(original, _escape, "<urllib_parse_backport shim>")
+    rewrite the query first (``_rewrite.separate_by_policy``), so that it splits
+    the fields the backport splits, with the operator's separator: ``';'``
+    reaches it as ``%3B`` (data), which the copy's unquote turns back into
+    ``';'``. Keeps future's own result types (``newstr``) and signature."""
+    return forwarding_copy(original, separate_by_policy, "<urllib_parse_backport shim>")
 
 
 def _none_means_default(func, params):
@@ -149,5 +143,5 @@ TARGETS = [
     Target("cgi", _BACKPORT, load="loaded", assess=_assess_like_stdlib),
     # python-future's own copy of 3.3's urllib.parse, vulnerable everywhere.
     Target("future.backports.urllib.parse", _BACKPORT, load="installed",
-           wrap=_escape_semicolons),
+           wrap=_separate_by_policy),
 ]
