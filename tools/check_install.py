@@ -12,9 +12,10 @@ the attack query safely, activate at start-up through its ``.pth`` file, and
 * ``readme``: on 2.7 and 3.13, the README's commands, as written, in a fresh
   copy of the repository;
 * ``legacy`` (tools/legacy_installs.py): the wheel with pip 8.1.2 and 9.0.3 on
-  2.7 and pip 9.0.1 on 3.6; the sdist with pip 9.0.3 (no PEP 517) and the
-  oldest setuptools setup.py supports, Ubuntu 16.04's 20.7.0, and the release
-  before the oldest, which must stop with an error naming the minimum.
+  2.7, 9.0.1 on 3.6, 18.1 on 3.7, 20.0.2 on 3.8, 20.3.4 on 3.9; the sdist with
+  pip 9.0.3 (no PEP 517) and the oldest setuptools setup.py supports, Ubuntu
+  16.04's 20.7.0, and the release before the oldest, which must stop with an
+  error naming the minimum.
 """
 
 from __future__ import print_function

@@ -2,7 +2,8 @@
 
 * The wheel, from a directory with ``--no-index``, with pip 8.1.2 and 9.0.3
   on 2.7 and pip 9.0.1 on 3.6 (the pips of Ubuntu 16.04, CentOS 7's EPEL,
-  Ubuntu 18.04).
+  Ubuntu 18.04), pip 18.1 on 3.7 (Debian 10), 20.0.2 on 3.8 (Ubuntu 20.04)
+  and 20.3.4 on 3.9 (Debian 11).
 * The sdist with pip 9.0.3, which ignores ``pyproject.toml`` and runs
   ``setup.py install`` with whatever setuptools is there: the oldest one
   setup.py supports (``MINIMUM_SETUPTOOLS``), Ubuntu 16.04's 20.7.0 (which
@@ -17,7 +18,8 @@ import re
 from install_envs import (ROOT, InstallError, install_and_check, legacy_env, run, run_status,
                           site_packages, snapshot)
 
-WHEEL_PIPS = (("2.7", "8.1.2"), ("2.7", "9.0.3"), ("3.6", "9.0.1"))
+WHEEL_PIPS = (("2.7", "8.1.2"), ("2.7", "9.0.3"), ("3.6", "9.0.1"),
+              ("3.7", "18.1"), ("3.8", "20.0.2"), ("3.9", "20.3.4"))
 SDIST_PIP = "9.0.3"
 #: setup.py's MINIMUM_SETUPTOOLS (checked): RHEL/CentOS 7's python-setuptools.
 MINIMUM = "0.9.8"
