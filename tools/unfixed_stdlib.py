@@ -1,7 +1,7 @@
 """Simulate an unfixed 3.x stdlib: this interpreter's urllib and cgi with bpo-42967 reverted.
 
-Every 3.x interpreter the tests run on is a fixed patch release (3.6.15, 3.8.18,
-3.9.18), but the users who need the shim run 3.6.0-3.6.12, 3.7.0-3.7.9,
+Every 3.x interpreter the tests run on is a fixed patch release (3.6.15, 3.7.16,
+3.8.18, 3.9.18), but the users who need the shim run 3.6.0-3.6.12, 3.7.0-3.7.9,
 3.8.0-3.8.7 or 3.9.0-3.9.1. This tool copies the running interpreter's own
 ``urllib`` package and ``cgi.py`` into an overlay directory, takes the
 bpo-42967 change out of them (``parse_qs``/``parse_qsl`` without *separator*,
