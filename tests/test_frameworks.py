@@ -15,7 +15,7 @@ import pytest
 
 from fresh_interpreter import ATTACK, run_json, run_scenario
 
-from urllib_parse_backport import _frameworks, _policy, _rewrite, _surgery
+from urllib_parse_backport import _frameworks, _policy, _rewrite, _surgery, _targets
 
 PY2 = sys.version_info[0] == 2
 #: The documented reason for an adapter whose framework is not imported yet.
@@ -324,7 +324,7 @@ HERE = os.path.splitext(__file__)[0]
 
 def test_warning_names_the_caller_of_the_replacement(environment):
     environment({"URLLIB_PARSE_BACKPORT_WARN": "1"})
-    replacement = _frameworks._separate_by_policy(_framework_parser, None)
+    replacement = _targets.separating_copy(_framework_parser, None)
     line = sys._getframe().f_lineno + 1
     assert _warned_at(lambda: replacement("a=1;b=2")) == (HERE, line)
 
@@ -332,7 +332,7 @@ def test_warning_names_the_caller_of_the_replacement(environment):
 def test_warning_names_the_caller_of_the_original_after_the_code_swap(environment):
     environment({"URLLIB_PARSE_BACKPORT_WARN": "1"})
     parser = _surgery.copy_function(_framework_parser)
-    replacement = _frameworks._separate_by_policy(parser, None)
+    replacement = _targets.separating_copy(parser, None)
     saved = _surgery.swap_code(parser, replacement, "tests.warning")
     try:
         line = sys._getframe().f_lineno + 1

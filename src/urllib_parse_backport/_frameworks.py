@@ -13,8 +13,8 @@ parser percent-encoded, as data, and the parser's own unquote restores it.
 import io
 
 from ._rewrite import separate_by_policy
-from ._surgery import copy_function, forwarding_copy, parameters
-from ._targets import Target
+from ._surgery import copy_function, parameters
+from ._targets import Target, separating_copy
 
 __all__ = ["FrameworkAdapter", "ADAPTERS"]
 
@@ -32,7 +32,7 @@ class FrameworkAdapter(Target):
 
     def __init__(self, module, attribute, probe, wrap=None):
         Target.__init__(self, module, {attribute: None}, load="installed",
-                        assess=self._assess, wrap=wrap or _separate_by_policy)
+                        assess=self._assess, wrap=wrap or separating_copy)
         self.attribute = attribute
         self.probe = probe
 
@@ -51,12 +51,6 @@ class FrameworkAdapter(Target):
         if fields == 1:
             return False, "already splits on '&' only"
         return False, "unrecognised parser: %r fields for 'a=1;b=2'" % (fields,)
-
-
-def _separate_by_policy(original, backport):
-    """The replacement for *original*: same signature; calls a copy of it on
-    ``separate_by_policy(qs)``. None for a signature it does not know."""
-    return forwarding_copy(original, separate_by_policy, "<urllib_parse_backport adapter>")
 
 
 def _separate_body_by_policy(original, backport):

@@ -12,7 +12,7 @@ from ._policy import DEFAULT_SEPARATOR
 from ._rewrite import separate_by_policy
 from ._surgery import NO_DEFAULT, copy_function, forwarding_copy, parameters
 
-__all__ = ["Target", "TARGETS", "diagnose", "verdict", "replacement_for"]
+__all__ = ["Target", "TARGETS", "diagnose", "verdict", "replacement_for", "separating_copy"]
 
 #: Splits into two fields on an unfixed parser, one on a fixed one.
 PROBE = "a=1;b=2"
@@ -93,12 +93,14 @@ def _assess_like_stdlib(module, verdicts):
     return verdicts.get(STDLIB_MODULE, (False, "stdlib parser not assessed"))
 
 
-def _separate_by_policy(original, backport):
-    """For future.backports' own copy (3.3's parser, on 2.7 and 3.x): keep it, but
-    rewrite the query first (``_rewrite.separate_by_policy``), so that it splits
-    the fields the backport splits, with the operator's separator: ``';'``
-    reaches it as ``%3B`` (data), which the copy's unquote turns back into
-    ``';'``. Keeps future's own result types (``newstr``) and signature."""
+def separating_copy(original, backport):
+    """A replacement that keeps *original*, a parser splitting on ``'&'`` and
+    ``';'`` (future.backports' copy of 3.3's, a framework's own), but rewrites
+    the query first (``_rewrite.separate_by_policy``), so that it splits the
+    fields the backport splits, with the operator's separator: ``';'`` reaches
+    it as ``%3B`` (data), which its own unquote turns back into ``';'``. Keeps
+    its result types (future's ``newstr``) and signature; None for a signature
+    it does not know."""
     return forwarding_copy(original, separate_by_policy, "<urllib_parse_backport shim>")
 
 
@@ -143,5 +145,5 @@ TARGETS = [
     Target("cgi", _BACKPORT, load="loaded", assess=_assess_like_stdlib),
     # python-future's own copy of 3.3's urllib.parse, vulnerable everywhere.
     Target("future.backports.urllib.parse", _BACKPORT, load="installed",
-           wrap=_separate_by_policy),
+           wrap=separating_copy),
 ]
