@@ -115,6 +115,31 @@ def test_file_without_the_section_raises_configparsers_error_when_used(config):
     assert type(info.value).__name__ == "NoOptionError"
 
 
+@pytest.mark.parametrize("text", [
+    "[other]\nkey = value\n", "[parse_qs]\nother = value\n", "not an ini file\n",
+    separator_file("abc"), separator_file(""),
+])
+def test_protect_raises_the_parsers_error_for_the_file(config, text):
+    # The error parse_qsl raises with the default separator, at wrap time.
+    from urllib_parse_backport.wsgi import protect
+    config(text)
+    with pytest.raises(Exception) as parser_error:
+        parse_qsl("a=1")
+    with pytest.raises(Exception) as protect_error:
+        protect(lambda environ, start_response: [])
+    assert type(protect_error.value) is type(parser_error.value)
+    assert str(protect_error.value) == str(parser_error.value)
+
+
+def test_protect_follows_the_separator_from_the_file(config):
+    from urllib_parse_backport.wsgi import protect
+    seen = []
+    config(separator_file(";"))
+    protect(lambda environ, start_response: seen.append(environ["QUERY_STRING"]))(
+        {"QUERY_STRING": QUERY}, None)
+    assert seen == ["a=1&b=2%26c=3"]
+
+
 def test_no_warning_when_the_file_chose_the_separator(config):
     config(separator_file("&"), URLLIB_PARSE_BACKPORT_WARN="1")
     with warnings.catch_warnings():

@@ -112,12 +112,17 @@ def test_the_body_reaches_the_app_byte_for_byte(serve):
             body.replace(b";", b"%3B").decode("latin-1")
 
 
-@pytest.mark.parametrize("content_type", ["multipart/form-data; boundary=x", "text/plain"])
-def test_other_bodies_reach_the_app_unchanged(serve, content_type):
+@pytest.mark.parametrize("content_type, body", [
+    ("multipart/form-data; boundary=x", BODY),
+    ("text/plain", b"a note; with q=malicious_term in it"),
+    ("text/plain", b'{"q":"common_term;q=malicious_term"}'),
+    ("application/octet-stream", b"\x00\x01;q=1\x7f"),
+])
+def test_bodies_that_are_not_forms_reach_the_app_unchanged(serve, content_type, body):
     inhouse = FRAMEWORKS["inhouse"][1]()
     with serve(protect(inhouse)) as port:
-        answer = request(port, "POST", body=BODY, content_type=content_type)
-    assert answer["raw_body"] == ATTACK
+        answer = request(port, "POST", body=body, content_type=content_type)
+    assert answer["raw_body"] == body.decode("latin-1")
 
 
 def reader(environ, start_response):

@@ -68,7 +68,7 @@ def inhouse_app(environ, start_response):
                 fields.setdefault(unquote_text(name), []).append(unquote_text(value))
         return fields
 
-    form, raw = {}, None
+    form, raw, data = {}, None, None
     if environ.get("CONTENT_LENGTH"):
         data, length = b"", int(environ["CONTENT_LENGTH"])
         while length > len(data):  # read(n) may return less (PEP 3333)
@@ -76,6 +76,9 @@ def inhouse_app(environ, start_response):
             if not chunk:
                 break
             data += chunk
+    elif environ.get("wsgi.input_terminated"):  # a de-chunked body: read to its end
+        data = environ["wsgi.input"].read()
+    if data is not None:
         raw = data.decode("latin-1")
         form = parse(data if PY2 else raw)  # the native string
     body = _answer(parse(environ.get("QUERY_STRING", "")), form,
@@ -201,13 +204,27 @@ def import_framework(name):
     return factory, splits()
 
 
-def call(app, method="GET", query="", body=None, content_type=None):
-    """Call *app* directly, as a server would, and return its JSON answer."""
+URLENCODED = "application/x-www-form-urlencoded"
+
+
+def call(app, method="GET", query="", body=None, content_type=URLENCODED, chunked=False):
+    """Call *app* directly, with the environ a server builds, and return its JSON answer.
+
+    *content_type* None: the request has no Content-Type (the server sets no
+    ``CONTENT_TYPE``). *chunked*: the body came with ``Transfer-Encoding:
+    chunked``, which gunicorn, cheroot and Werkzeug de-chunk, giving no
+    ``CONTENT_LENGTH`` and ``wsgi.input_terminated``.
+    """
     from wsgiref.util import setup_testing_defaults
     environ = {"REQUEST_METHOD": method, "PATH_INFO": "/search", "QUERY_STRING": query}
     if body is not None:
-        environ.update({"CONTENT_TYPE": content_type or "application/x-www-form-urlencoded",
-                        "CONTENT_LENGTH": str(len(body)), "wsgi.input": io.BytesIO(body)})
+        environ["wsgi.input"] = io.BytesIO(body)
+        if content_type is not None:
+            environ["CONTENT_TYPE"] = content_type
+        if chunked:
+            environ.update({"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True})
+        else:
+            environ["CONTENT_LENGTH"] = str(len(body))
     setup_testing_defaults(environ)
     status = []
     chunks = app(environ, lambda s, headers, exc_info=None: status.append(s))
@@ -262,8 +279,7 @@ def cheroot_server(app):
 SERVERS = {"wsgiref": (None, wsgiref_server), "cheroot": ("cheroot", cheroot_server)}
 
 
-def request(port, method="GET", query="", body=None,
-            content_type="application/x-www-form-urlencoded"):
+def request(port, method="GET", query="", body=None, content_type=URLENCODED):
     """Send one HTTP request to 127.0.0.1:*port*; return ``(status, JSON answer)``."""
     connection = HTTPConnection("127.0.0.1", port, timeout=30)
     try:
@@ -277,3 +293,42 @@ def request(port, method="GET", query="", body=None,
         connection.close()
     assert response.status == 200, (response.status, data[:2000])
     return json.loads(data.decode("utf-8"))
+
+
+def request_chunked(port, chunks, content_type=URLENCODED):
+    """POST *chunks* (bytes) to 127.0.0.1:*port* with ``Transfer-Encoding: chunked``,
+    written on the socket by hand (2.7's httplib cannot); return the JSON answer."""
+    import socket
+    head = ["POST /search HTTP/1.1", "Host: 127.0.0.1:%d" % port,
+            "Transfer-Encoding: chunked", "Connection: close"]
+    if content_type is not None:
+        head.append("Content-Type: " + content_type)
+    message = ("\r\n".join(head) + "\r\n\r\n").encode("ascii")
+    for chunk in chunks:
+        message += ("%x\r\n" % len(chunk)).encode("ascii")
+        message += chunk + b"\r\n"
+    message += b"0\r\n\r\n"
+    connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+    try:
+        connection.sendall(message)
+        received = []
+        for data in iter(lambda: connection.recv(65536), b""):
+            received.append(data)
+    finally:
+        connection.close()
+    head, _, body = b"".join(received).partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200"), (head, body[:2000])
+    if b"transfer-encoding: chunked" in head.lower():
+        body = _dechunk(body)
+    return json.loads(body.decode("utf-8"))
+
+
+def _dechunk(data):
+    pieces = []
+    while True:
+        size, _, data = data.partition(b"\r\n")
+        size = int(size.split(b";")[0], 16)
+        if size == 0:
+            return b"".join(pieces)
+        pieces.append(data[:size])
+        data = data[size + 2:]

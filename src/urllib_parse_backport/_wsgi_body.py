@@ -1,32 +1,45 @@
-"""The body half of ``wsgi.protect``: rewrite an urlencoded ``wsgi.input`` in memory.
+"""The body half of ``wsgi.protect``: rewrite every request body a parser could read as a form.
 
 Why: a body's fields are parsed like a query's, so a ``;`` in it smuggles a
-field past the same parsers. The rewrite changes the body's length, and
-``CONTENT_LENGTH`` must say so before the application reads a byte, so the
-body is read whole first, up to a limit; a larger one, or one whose length is
-unknown, is left exactly as the server gave it, and that is logged.
+field past the same parsers, and the client chooses the headers that decide
+which parser reads it: Bottle 0.12 parses every body but multipart as a form,
+``cgi.FieldStorage`` (and WebOb through it) a body without a Content-Type,
+Django a charset it cannot decode as latin-1. So the rule looks at the
+bytes, not only at the labels:
+
+* a Content-Type naming ``x-www-form-urlencoded`` (any case, any
+  parameters, any charset): a form, rewritten;
+* one starting with ``multipart/``: no parser reads it as a form, not read;
+* anything else, or none: rewritten when the bytes have the shape of a form
+  (printable ASCII, no whitespace, not JSON, not markup), else untouched.
+
+The rewrite changes the body's length, and ``CONTENT_LENGTH`` must say so
+before the application reads a byte, so a body with a length is read first,
+up to a limit. A body without one (chunked, ``wsgi.input_terminated``) is
+rewritten as the application reads it: each output byte depends on one input
+byte only, so no more than one read is held.
 """
 
 import io
+import re
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
 
-#: The environ key holding an urlencoded body as read from the server (bytes),
-#: set whenever ``protect()`` read the body.
+#: The environ key holding the body as read from the server (bytes), set
+#: whenever ``protect()`` read the whole body before the application ran.
 ORIGINAL_BODY = "urllib_parse_backport.original_body"
 
-_URLENCODED = "application/x-www-form-urlencoded"
+_FORM_TYPE = "x-www-form-urlencoded"
 _CHUNK = 65536
-#: Charsets whose bytes are those of ASCII for ``;&=%+`` (the common names).
-_ASCII_CHARSETS = frozenset(["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "latin-1",
-                             "latin1", "windows-1252", "cp1252"])
+#: A byte no urlencoded form holds: anything but printable, non-space ASCII.
+_NOT_FORM_BYTE = None
 
 
 class BodyRewriter(object):
-    """Rewrites the urlencoded body of an environ with *rewrite* (bytes -> bytes).
+    """Rewrites the body of an environ with *rewrite* (bytes -> bytes, byte by byte).
 
-    *limit*: the largest body read (None: no limit). *warn*: None, or a
-    function ``warn(data, stacklevel)`` called with each body read.
+    *limit*: the largest body read ahead (None: no limit). *warn*: None, or a
+    function ``warn(data, stacklevel)`` called once per body that is rewritten.
     """
 
     __slots__ = ("_rewrite", "_limit", "_warn")
@@ -37,89 +50,174 @@ class BodyRewriter(object):
         self._warn = warn
 
     def rewrite(self, environ):
-        """Replace ``wsgi.input`` and ``CONTENT_LENGTH`` of an urlencoded body."""
-        urlencoded = _urlencoded(environ.get("CONTENT_TYPE"))
-        if urlencoded is None:
+        """Replace ``wsgi.input`` (and ``CONTENT_LENGTH``) of a body a parser reads as a form."""
+        content_type = environ.get("CONTENT_TYPE") or ""
+        if content_type[:10].lower() == "multipart/":  # as Bottle and cgi tell it
             return
+        declared = _FORM_TYPE in content_type.lower()
         length = environ.get("CONTENT_LENGTH")
-        if not length:
-            _log_untouched(environ, "no Content-Length: %s" % (
-                environ.get("HTTP_TRANSFER_ENCODING"),))
+        if length:
+            try:
+                length = int(length)
+            except ValueError:  # the server or the application reports it
+                return
+            if length <= 0:
+                return
+        elif declared:
+            # No length: the server de-chunked the body and ends the stream.
+            environ["wsgi.input"] = _Input(b"", environ["wsgi.input"], self._rewrite,
+                                           self._warn)
             return
-        try:
-            length = int(length)
-        except ValueError:  # the server or the application reports it
+        elif environ.get("wsgi.input_terminated"):
+            length = None  # read to the end of the stream, which the server marks
+        else:
+            _log_untouched(environ, "no Content-Length and no wsgi.input_terminated")
             return
-        if length <= 0:
-            return
-        if not urlencoded:
-            _log_untouched(environ, "charset not ASCII-compatible: %r" % (
-                environ.get("CONTENT_TYPE"),))
-            return
-        if self._limit is not None and length > self._limit:
+        if declared and self._limit is not None and length > self._limit:
             _log_untouched(environ, "%d bytes, over max_body_size=%d" % (length, self._limit))
             return
-        data = _read(environ["wsgi.input"], length)
-        if self._warn is not None:  # names the server code that called protect()
-            self._warn(data, stacklevel=4)
+        self._read_ahead(environ, length, declared)
+
+    def _read_ahead(self, environ, length, declared):
+        """Read the body (of *length* bytes, or to its end for None) and
+        hand the application the rewritten copy, or the same bytes."""
+        stream, limit = environ["wsgi.input"], self._limit
+        chunks, size, shaped = [], 0, True
+        while length is None or size < length:
+            want = _CHUNK if length is None else min(length - size, _CHUNK)
+            if limit is not None and not declared:
+                want = min(want, limit + 1 - size)  # one byte over tells "too large"
+            chunk = stream.read(want)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if not declared:
+                shaped = _has_form_bytes(chunk)
+                if not shaped or (limit is not None and size > limit):
+                    break
+        data = b"".join(chunks)
+        complete = declared or (shaped and (limit is None or size <= limit))
+        if not complete:
+            if shaped:  # a form-shaped body too large to hold: as a declared one
+                _log_untouched(environ, "over max_body_size=%d" % (limit,))
+            environ["wsgi.input"] = _Input(data, stream, None, None)
+            return
         rewritten = self._rewrite(data)
+        if rewritten is not data and not declared and _is_json_or_markup(data):
+            rewritten = data
+        if rewritten is not data and self._warn is not None:
+            self._warn(data, stacklevel=5)  # names the server code that called protect()
         environ.setdefault(ORIGINAL_BODY, data)  # the outermost protect() read it first
         environ["wsgi.input"] = io.BytesIO(rewritten)
-        if rewritten is not data:
+        if rewritten is not data and length is not None:
             # A short read stays short by as much as the server's stream was.
             environ["CONTENT_LENGTH"] = str(length + len(rewritten) - len(data))
 
 
-def _read(stream, length):
-    """Up to *length* bytes of *stream*; ``read(n)`` may return less (PEP 3333)."""
-    data = stream.read(min(length, _CHUNK))
-    if len(data) == length or not data:  # the common case: one read
+class _Input(object):
+    """``wsgi.input`` for the application: *head* (bytes already read), then
+    what *stream* gives, through *translate* (None: as it is).
+
+    Reads as the server's stream does (PEP 3333): ``read(n)`` asks the
+    server for no more than *n* bytes, ``readline()`` for one line, and the
+    end of the server's stream is the end of this one.
+    """
+
+    __slots__ = ("_head", "_stream", "_translate", "_warn")
+
+    def __init__(self, head, stream, translate, warn):
+        self._head = head
+        self._stream = stream
+        self._translate = translate
+        self._warn = warn
+
+    def _pull(self, data):
+        if self._translate is None or not data:
+            return data
+        translated = self._translate(data)
+        if translated is not data and self._warn is not None:
+            warn, self._warn = self._warn, None  # once per body
+            warn(data, stacklevel=4)  # names the code that read the body
+        return translated
+
+    def read(self, *size):
+        limit = _size(size)
+        if limit < 0:
+            data, self._head = self._head + self._pull(self._stream.read(*size)), b""
+            return data
+        if len(self._head) < limit:
+            # Each byte read gives at least one byte out: never over-read.
+            self._head += self._pull(self._stream.read(limit - len(self._head)))
+        data, self._head = self._head[:limit], self._head[limit:]
         return data
-    chunks = [data]
-    length -= len(data)
-    while length > 0:
-        chunk = stream.read(min(length, _CHUNK))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        length -= len(chunk)
-    return b"".join(chunks)
+
+    def readline(self, *size):
+        limit = _size(size)
+        if b"\n" not in self._head and (limit < 0 or len(self._head) < limit):
+            if limit < 0:
+                self._head += self._pull(self._stream.readline(*size))
+            else:
+                self._head += self._pull(self._stream.readline(limit - len(self._head)))
+        end = self._head.find(b"\n") + 1 or len(self._head)
+        if limit >= 0:
+            end = min(end, limit)
+        line, self._head = self._head[:end], self._head[end:]
+        return line
+
+    def readlines(self, hint=-1):
+        lines, total = [], 0
+        for line in iter(self.readline, b""):
+            lines.append(line)
+            total += len(line)
+            if hint is not None and 0 < hint <= total:
+                break
+        return lines
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    next = __next__  # Python 2
 
 
-def _urlencoded(content_type):
-    """None if *content_type* is not urlencoded, else whether its charset
-    keeps ``;&=%+`` as their ASCII bytes (UTF-16 and UTF-32 do not)."""
-    if content_type == _URLENCODED:  # the common case
+def _size(args):
+    """The size argument of ``read``/``readline``: -1 for all (absent, None, negative)."""
+    if not args or args[0] is None:
+        return -1
+    return args[0]
+
+
+def _has_form_bytes(data):
+    """Whether *data* holds only bytes an urlencoded form is made of:
+    printable ASCII without space (whitespace, controls and 8-bit bytes are not)."""
+    global _NOT_FORM_BYTE
+    if _NOT_FORM_BYTE is None:
+        _NOT_FORM_BYTE = re.compile(b"[^!-~]")
+    return _NOT_FORM_BYTE.search(data) is None
+
+
+def _is_json_or_markup(data):
+    """Whether form-shaped *data* is something else a client sends without
+    spaces: a JSON document (``JSON.stringify``'s output), or markup (``<``)."""
+    if data[:1] == b"<":
         return True
-    if not content_type:
-        return None
-    media, _, parameters = content_type.partition(";")
-    if media.strip().lower() != _URLENCODED:
-        return None
-    for parameter in parameters.split(";"):
-        name, _, value = parameter.partition("=")
-        if name.strip().lower() == "charset":
-            return _ascii_compatible(value.strip().strip('"').lower())
-    return True
-
-
-def _ascii_compatible(charset):
-    if charset in _ASCII_CHARSETS:
-        return True
-    import codecs
+    import json
     try:
-        codec = codecs.lookup(charset)
-    except LookupError:  # unknown: parsers fall back to an ASCII-compatible one
-        return True
-    try:
-        return codec.encode(u";&=%+")[0] == b";&=%+"
-    except (UnicodeError, TypeError):
+        json.loads(data.decode("ascii"))
+    except (ValueError, RuntimeError):  # RuntimeError: nested past the recursion limit
         return False
+    return True
 
 
 def _log_untouched(environ, reason):
     import logging
     logging.getLogger("urllib_parse_backport").warning(
-        "wsgi.protect: %s %r: urlencoded body passed on as received (%s); "
-        "a ';' in it can still separate fields", environ.get("REQUEST_METHOD"),
-        environ.get("PATH_INFO"), reason)
+        "wsgi.protect: %s %r: body that a parser could read as a form passed on as "
+        "received (%s); a ';' in it can still separate fields",
+        environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"), reason)

@@ -20,11 +20,12 @@ __all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BOD
 #: The environ key holding ``QUERY_STRING`` as the server gave it (always set;
 #: under nested ``protect()`` calls, by the outermost).
 ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
-#: The environ key holding an urlencoded body as read from the server (bytes),
-#: set whenever ``protect()`` read and rewrote the body.
+#: The environ key holding the body as read from the server (bytes), set
+#: whenever ``protect()`` read the whole body before the application ran.
 ORIGINAL_BODY = _wsgi_body.ORIGINAL_BODY
-#: 2.5 MiB: urlencoded bodies up to this size are rewritten (Django's default
-#: ``DATA_UPLOAD_MAX_MEMORY_SIZE``); larger ones pass untouched, with a log line.
+#: 2.5 MiB: bodies with a length up to this size are read ahead and rewritten
+#: (Django's default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); larger ones pass
+#: untouched, with a log line.
 DEFAULT_MAX_BODY_SIZE = 2621440
 
 _BAD_SEPARATOR = "protect(): the separator must be one ASCII character or 'legacy', not %r%s"
@@ -40,9 +41,10 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
     any other one ASCII character is the field separator: it becomes ``&``,
     and each other ``&`` and ``;`` is percent-encoded. A bad value raises
     ``ValueError`` here, not per request. *max_body_size*: the largest
-    ``application/x-www-form-urlencoded`` body read and rewritten (bytes, or
-    None for no limit); a larger one reaches *app* untouched and is logged.
-    ``environ[ORIGINAL_QUERY_STRING]`` keeps the query as received.
+    body read ahead and rewritten (bytes, or None for no limit); a larger one
+    reaches *app* untouched and is logged. Which bodies are rewritten: see
+    :mod:`urllib_parse_backport._wsgi_body`. ``environ[ORIGINAL_QUERY_STRING]``
+    keeps the query as received.
     """
     separator, warn = _chosen_separator(separator)
     if max_body_size is not None:
@@ -97,13 +99,13 @@ def _chosen_separator(separator):
     """
     origin = ""
     if separator is None:
+        if _policy.problem() is not None:  # a bad value, an unreadable config file
+            _policy.apply_default(u"")  # raises the parsers' own error for it
         if _policy.apply_default is None:
             return "&", False
         if _policy.apply_default is _policy.warn_on_semicolon:
             return "&", True
         separator = _policy.setting
-        if separator != LEGACY and len(separator) != 1:
-            _policy.apply_default(u"")  # raises the parsers' ValueError for this value
         origin = " (from %s)" % (_policy.SEPARATOR_VARIABLE,)
     native = _ascii_native(separator)
     if native is None or not (native == LEGACY or len(native) == 1):
