@@ -29,6 +29,7 @@ __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
 #: whenever ``protect()`` read the whole body before the application ran.
 ORIGINAL_BODY = "urllib_parse_backport.original_body"
 
+_URLENCODED = "application/x-www-form-urlencoded"
 _FORM_TYPE = "x-www-form-urlencoded"
 _CHUNK = 65536
 #: A byte no urlencoded form holds: anything but printable, non-space ASCII.
@@ -52,9 +53,13 @@ class BodyRewriter(object):
     def rewrite(self, environ):
         """Replace ``wsgi.input`` (and ``CONTENT_LENGTH``) of a body a parser reads as a form."""
         content_type = environ.get("CONTENT_TYPE") or ""
-        if content_type[:10].lower() == "multipart/":  # as Bottle and cgi tell it
-            return
-        declared = _FORM_TYPE in content_type.lower()
+        if content_type == _URLENCODED:  # the common case
+            declared = True
+        else:
+            content_type = content_type.lower()
+            if content_type[:10] == "multipart/":  # as Bottle and cgi tell it
+                return
+            declared = _FORM_TYPE in content_type
         length = environ.get("CONTENT_LENGTH")
         if length:
             try:
@@ -73,38 +78,44 @@ class BodyRewriter(object):
         else:
             _log_untouched(environ, "no Content-Length and no wsgi.input_terminated")
             return
-        if declared and self._limit is not None and length > self._limit:
+        if not declared:
+            data = self._read_ahead(environ, length)
+            if data is not None:
+                self._hand_over(environ, data, length, _is_json_or_markup)
+        elif self._limit is not None and length > self._limit:
             _log_untouched(environ, "%d bytes, over max_body_size=%d" % (length, self._limit))
-            return
-        self._read_ahead(environ, length, declared)
+        else:
+            self._hand_over(environ, _read(environ["wsgi.input"], length), length, None)
 
-    def _read_ahead(self, environ, length, declared):
-        """Read the body (of *length* bytes, or to its end for None) and
-        hand the application the rewritten copy, or the same bytes."""
+    def _read_ahead(self, environ, length):
+        """The unlabelled body (of *length* bytes, or to its end for None) if
+        it has the shape of a form and fits the limit; else None, with the
+        bytes read put back in front of the server's stream."""
         stream, limit = environ["wsgi.input"], self._limit
-        chunks, size, shaped = [], 0, True
+        chunks, size = [], 0
         while length is None or size < length:
             want = _CHUNK if length is None else min(length - size, _CHUNK)
-            if limit is not None and not declared:
+            if limit is not None:
                 want = min(want, limit + 1 - size)  # one byte over tells "too large"
             chunk = stream.read(want)
             if not chunk:
-                break
+                return b"".join(chunks)
             chunks.append(chunk)
             size += len(chunk)
-            if not declared:
-                shaped = _has_form_bytes(chunk)
-                if not shaped or (limit is not None and size > limit):
-                    break
-        data = b"".join(chunks)
-        complete = declared or (shaped and (limit is None or size <= limit))
-        if not complete:
-            if shaped:  # a form-shaped body too large to hold: as a declared one
+            if not _has_form_bytes(chunk):
+                break
+            if limit is not None and size > limit:
                 _log_untouched(environ, "over max_body_size=%d" % (limit,))
-            environ["wsgi.input"] = _Input(data, stream, None, None)
-            return
+                break
+        else:
+            return b"".join(chunks)
+        environ["wsgi.input"] = _Input(b"".join(chunks), stream, None, None)
+        return None
+
+    def _hand_over(self, environ, data, length, exempt):
+        """Give the application *data* rewritten (unless *exempt(data)*) as its stream."""
         rewritten = self._rewrite(data)
-        if rewritten is not data and not declared and _is_json_or_markup(data):
+        if rewritten is not data and exempt is not None and exempt(data):
             rewritten = data
         if rewritten is not data and self._warn is not None:
             self._warn(data, stacklevel=5)  # names the server code that called protect()
@@ -113,6 +124,22 @@ class BodyRewriter(object):
         if rewritten is not data and length is not None:
             # A short read stays short by as much as the server's stream was.
             environ["CONTENT_LENGTH"] = str(length + len(rewritten) - len(data))
+
+
+def _read(stream, length):
+    """Up to *length* bytes of *stream*; ``read(n)`` may return less (PEP 3333)."""
+    data = stream.read(min(length, _CHUNK))
+    if len(data) == length or not data:  # the common case: one read
+        return data
+    chunks = [data]
+    length -= len(data)
+    while length > 0:
+        chunk = stream.read(min(length, _CHUNK))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        length -= len(chunk)
+    return b"".join(chunks)
 
 
 class _Input(object):

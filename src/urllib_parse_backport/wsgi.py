@@ -42,9 +42,10 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
     and each other ``&`` and ``;`` is percent-encoded. A bad value raises
     ``ValueError`` here, not per request. *max_body_size*: the largest
     body read ahead and rewritten (bytes, or None for no limit); a larger one
-    reaches *app* untouched and is logged. Which bodies are rewritten: see
-    :mod:`urllib_parse_backport._wsgi_body`. ``environ[ORIGINAL_QUERY_STRING]``
-    keeps the query as received.
+    reaches *app* untouched and is logged. A body is rewritten when it is
+    labelled urlencoded, or unlabelled (not multipart) with the bytes of a
+    form; every other body reaches *app* byte for byte.
+    ``environ[ORIGINAL_QUERY_STRING]`` keeps the query as received.
     """
     separator, warn = _chosen_separator(separator)
     if max_body_size is not None:
