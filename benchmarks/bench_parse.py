@@ -162,8 +162,8 @@ def child(rounds):
 def _interpreters(argv):
     if argv:
         return argv
-    found = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/*/bin/python")) or
-                   glob.glob("/root/.pyenv/versions/*/bin/python"))
+    root = os.environ.get("PYENV_ROOT") or os.path.expanduser("~/.pyenv")
+    found = sorted(glob.glob(os.path.join(root, "versions", "*", "bin", "python")))
 
     def version_key(path):
         version = path.split(os.sep)[-3]

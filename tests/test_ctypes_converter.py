@@ -112,7 +112,7 @@ def test_patched_from_param_accepts_the_safe_objects():
     safe = ctypes_safe.from_param(c_double, -2.5)
     assert type(safe) is SafeCArg
     with pytest.raises((TypeError, ctypes.ArgumentError)):
-        fabs()(safe)  # stock converters reject a wrapped CArgObject (FACTS D.7)
+        fabs()(safe)  # stock converters reject a wrapped CArgObject ("wrong type")
     ctypes_safe.patch(force=True)
     assert c_double.from_param(safe) is safe
     assert fabs()(safe) == 2.5
@@ -139,7 +139,7 @@ def test_foreign_calls_before_during_and_after_the_patch():
             if patched:
                 assert fabs()(c_double.from_param(x)) == abs(x)
                 assert fabs()(ctypes_safe.from_param(c_double, x)) == abs(x)
-            else:  # stock converters never take a CArgObject, bare or wrapped (FACTS D.7)
+            else:  # stock converters never take a CArgObject, bare or wrapped ("wrong type")
                 for argument in (c_double.from_param(x), ctypes_safe.from_param(c_double, x)):
                     with pytest.raises(ctypes.ArgumentError):
                         fabs()(argument)

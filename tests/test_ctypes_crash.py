@@ -12,7 +12,10 @@ import ctypes_helpers as helpers
 
 MAX = helpers.MAX_DOUBLE
 # The first overflowing double is the one after 1e233 (1e233 itself writes exactly 256
-# bytes); negative values overflow from -1e232 down (FACTS D.4).
+# bytes); negative values overflow from -1e232 down. The old repr writes 16 bytes
+# around the '%f' text into a 256-byte buffer, so it overflows once that text
+# passes 240 characters: 234 integer digits for x >= 10**233, 233 digits plus
+# the '-' for x <= -10**232.
 FIRST_OVERFLOWING = 1.0000000000000002e+233
 OVERFLOWING = [FIRST_OVERFLOWING, 1e241, 1e300, MAX, -1e232, -1e300, -MAX]
 CRASHING = [1e300, MAX, -1e300]  # 2.7.18 here: SIGSEGV (smaller overflows may go unnoticed)

@@ -1,9 +1,11 @@
 """Property tests (hypothesis) for parse_qs/parse_qsl: invariants of the bpo-42967 fix.
 
 The invariants hold on every interpreter. The stdlib comparisons use the host's
-own parser as the oracle only where /work/shared/FACTS.md section A says it
-agrees with the backport's spec: everywhere on 3.13.0 (its stdlib *is* the
-spec), for non-empty ``str`` queries with ``str`` separators on 3.6-3.12, and on
+own parser as the oracle only where it agrees with the backport's spec (the
+differences between the installed versions' ``parse_qsl`` sources, diffed
+version by version, are bytes queries, bad separators and empty queries):
+everywhere on 3.13.0 (its stdlib *is* the spec), for non-empty ``str``
+queries with ``str`` separators on 3.6-3.12, and on
 2.7.18 for queries in which ``';'`` cannot split (none present, or ``'&'``
 absent when ``';'`` is the separator).
 """
@@ -169,8 +171,9 @@ def test_equals_stdlib_on_3_13_for_everything(qs, keep_blank_values, strict_pars
 @given(texts.filter(bool), flags, flags, encodings, errors, max_fields, separators)
 def test_equals_stdlib_for_nonempty_text_queries(qs, keep_blank_values, strict_parsing,
                                                  encoding, errors, max_num_fields, separator):
-    # FACTS A.7: for a non-empty str query and a non-empty str separator every
-    # post-fix 3.x agrees (the differences are bytes, bad separators, empty queries).
+    # For a non-empty str query and a non-empty str separator every post-fix
+    # 3.x agrees: the sources differ only for bytes (3.13's raw-bytes path,
+    # gh-74668), bad separators (gh-116764) and empty queries (bpo-45874).
     args = (qs, keep_blank_values, strict_parsing, encoding, errors, max_num_fields, separator)
     assert outcome(parse_qsl, *args) == outcome(stdlib_function("parse_qsl"), *args)
     assert outcome(parse_qs, *args) == outcome(stdlib_function("parse_qs"), *args)

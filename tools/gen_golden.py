@@ -15,8 +15,8 @@ execute the calls and report each outcome.
 References
 ----------
 Python 3 (``golden_py3.json``): the real, unmodified ``urllib.parse.parse_qs`` /
-``parse_qsl`` of CPython 3.13.0 (``/root/.pyenv/versions/3.13.0/bin/python``,
-override with ``$GOLDEN_PY313``). The worker refuses to run on any other version.
+``parse_qsl`` of CPython 3.13.0 (``python3.13`` of pyenv's 3.13.0, found under
+``$PYENV_ROOT``, or ``$GOLDEN_PY313``). The worker refuses to run on any other version.
 
 Python 2 (``golden_py2.json``): CPython 2.7.18's own ``urlparse.parse_qsl`` and
 ``urlparse.parse_qs`` source, taken with ``inspect.getsource`` from the installed
@@ -82,8 +82,10 @@ N_PY2 = 1600
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DATA = os.path.join(ROOT, "tests", "data")
-PY313 = os.environ.get("GOLDEN_PY313", "/root/.pyenv/versions/3.13.0/bin/python")
-PY2718 = os.environ.get("GOLDEN_PY2718", "/root/.pyenv/versions/2.7.18/bin/python")
+PYENV_VERSIONS = os.path.join(
+    os.environ.get("PYENV_ROOT") or os.path.expanduser("~/.pyenv"), "versions")
+PY313 = os.environ.get("GOLDEN_PY313", os.path.join(PYENV_VERSIONS, "3.13.0", "bin", "python"))
+PY2718 = os.environ.get("GOLDEN_PY2718", os.path.join(PYENV_VERSIONS, "2.7.18", "bin", "python"))
 
 PY2 = sys.version_info[0] == 2
 if PY2:  # worker side only
@@ -428,7 +430,7 @@ def random_case2(rng):
 
 
 def fixed_cases3():
-    """Hand-picked calls: FACTS tables, signature errors, the attack."""
+    """Hand-picked calls: the measured per-version edge cases, signature errors, the attack."""
     cases = []
 
     def add(f, *args, **kwargs):
