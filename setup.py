@@ -130,13 +130,13 @@ setup(
         "Typing :: Typed",
     ],
     package_dir={"": "src"},
+    # urllib_parse_backport and ctypes_safe, and _cpython_security: what the
+    # two share, and cpython-security-check (both self-checks in one command).
     packages=find_packages("src"),
-    # cpython-security-check: both self-checks in one command.
-    py_modules=["_cpython_security_check"],
     entry_points={"console_scripts": [
-        "cpython-security-check = _cpython_security_check:main"]},
+        "cpython-security-check = _cpython_security._check:main"]},
     package_data={
-        "urllib_parse_backport": ["py.typed", "*.pyi"],
+        "urllib_parse_backport": ["py.typed", "*.pyi", "wsgi/*.pyi"],
         "ctypes_safe": ["py.typed", "*.pyi"],
     },
     include_package_data=False,

@@ -27,7 +27,7 @@ import warnings
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "src"))
 
-from urllib_parse_backport import _frameworks  # noqa: E402
+from urllib_parse_backport._shim import _frameworks  # noqa: E402
 
 INPUTS = {
     "short": u"q=common_term&utm_content=spring_sale",

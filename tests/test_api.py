@@ -15,7 +15,7 @@ import pytest
 from stdlib_state import FORCE, UNFIXED
 
 import urllib_parse_backport as backport
-from urllib_parse_backport import _targets
+from internals import _targets
 
 PY2 = sys.version_info[0] == 2
 if PY2:

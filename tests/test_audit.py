@@ -329,14 +329,18 @@ def test_whole_environment_holds_just_the_known_parsers():
 
 # -- pieces ------------------------------------------------------------------
 
-def test_known_parsers_match_the_framework_adapters():
-    from urllib_parse_backport import _audit_known, _frameworks
+def test_the_parsers_patch_fixes_are_named_with_what_fixes_them():
+    from internals import audit_known
 
-    adapters = set("%s.%s" % (adapter.module, adapter.attribute)
-                   for adapter in _frameworks.ADAPTERS)
-    table = set(name for name, fix in _audit_known.FIXED_AT_RUN_TIME.items()
-                if fix == _audit_known.ADAPTER)
-    assert table == adapters
+    adapters = ["webob.compat.parse_qsl_text", "cherrypy.lib.httputil._parse_qs",
+                "cherrypy._cpreqbody.process_urlencoded", "twisted.web.http.parse_qs",
+                "bottle._parse_qsl", "django.utils.http.limited_parse_qsl"]
+    assert dict((name, audit_known.fixed_by(name)) for name in adapters) == \
+        dict((name, "patch(frameworks=True)") for name in adapters)
+    assert audit_known.fixed_by("urlparse.parse_qsl") == "the stdlib shim, patch()"
+    assert audit_known.fixed_by("urllib.parse.parse_qsl") == "the stdlib shim, patch()"
+    assert audit_known.fixed_by("future.backports.urllib.parse.parse_qsl") == "patch()"
+    assert audit_known.fixed_by("myapp.parse_qsl") is None
 
 
 @pytest.mark.parametrize("pattern, chars", [
@@ -345,9 +349,9 @@ def test_known_parsers_match_the_framework_adapters():
     ("[^&;]", ""), ("&amp;", ""), ("&([^;]+);", ""), (u"([\x00-\x7f]+)", ""),
 ])
 def test_separator_chars_of_a_pattern(pattern, chars):
-    from urllib_parse_backport._audit_regex import separator_chars
+    from internals import audit_regex
 
-    assert sorted(separator_chars(pattern)) == sorted(chars)
+    assert sorted(audit_regex.separator_chars(pattern)) == sorted(chars)
 
 
 class _Terminal(io.StringIO):
@@ -356,7 +360,7 @@ class _Terminal(io.StringIO):
 
 
 def test_progress_on_a_terminal_after_a_second(monkeypatch):
-    from urllib_parse_backport import _audit
+    from internals import audit_main as _audit
 
     clock = [1000.0]
     monkeypatch.setattr(_audit.time, "time", lambda: clock[0])

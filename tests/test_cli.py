@@ -185,8 +185,12 @@ def test_help():
 
 
 def test_main_in_process(capsys):
-    from urllib_parse_backport._cli import main
+    from urllib_parse_backport import status
+    from urllib_parse_backport.__main__ import main
 
-    assert main([]) in (0, 1)
-    assert "self-check" in capsys.readouterr().out
+    verdict = 1 if status()["exposed"] else 0
+    assert main([]) == verdict
+    out = capsys.readouterr().out
+    assert "self-check" in out
+    assert ("verdict:         EXPOSED" in out) == (verdict == 1)
     assert main(["--nope"]) == 2

@@ -1,11 +1,14 @@
 """The two packages share one design: the checks a maintainer would otherwise do by hand.
 
-Read from the installed sources with ``ast`` (never by importing them):
-no import cycle inside a package, counting imports inside functions; no
-module over 300 lines; neither package imports the other. Then, through the
-public API: the same report shape from both ``patch()`` functions,
-``--help`` on both command lines, and an import that loads no module from
-outside the package (other than interpreter built-ins).
+Read from the installed sources with ``ast`` (never by importing them), for
+every module of every subpackage: no import cycle inside a package, counting
+imports inside functions; no module over 300 lines; neither package imports
+the other, and what both need comes from ``_cpython_security``, which imports
+neither; the rooms of ``urllib_parse_backport`` import only the rooms below
+them. Then, through the public API: the same report shape from both
+``patch()`` functions, ``--help`` on both command lines, and an import that
+loads no module from outside the distribution (other than interpreter
+built-ins).
 """
 
 import ast
@@ -14,20 +17,37 @@ import os
 
 import pytest
 
+import _cpython_security
 import ctypes_safe
 import urllib_parse_backport
 from fresh_interpreter import run, run_code, run_json
 
 PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe}
+#: The shared home: both packages import it, it imports neither.
+SHARED = "_cpython_security"
+ALL = dict(PACKAGES, **{SHARED: _cpython_security})
 MAX_LINES = 300
 
 
 def _modules(package):
-    root = os.path.dirname(os.path.abspath(PACKAGES[package].__file__))
-    for name in sorted(os.listdir(root)):
-        if name.endswith(".py"):
-            yield package + ("" if name == "__init__.py" else "." + name[:-3]), \
-                os.path.join(root, name)
+    """``(dotted name, path)`` of every module of *package*, subpackages included."""
+    root = os.path.dirname(os.path.abspath(ALL[package].__file__))
+    for directory, folders, files in os.walk(root):
+        folders[:] = sorted(f for f in folders if os.path.isfile(
+            os.path.join(directory, f, "__init__.py")))
+        prefix = ".".join([package] + os.path.relpath(directory, root).split(os.sep)) \
+            if directory != root else package
+        for name in sorted(files):
+            if name.endswith(".py"):
+                yield prefix + ("" if name == "__init__.py" else "." + name[:-3]), \
+                    os.path.join(directory, name)
+
+
+def test_the_module_walk_sees_the_subpackages():
+    names = set(name for name, _ in _modules("urllib_parse_backport"))
+    assert set(["urllib_parse_backport._parse._py3", "urllib_parse_backport.wsgi._body",
+                "urllib_parse_backport._shim._apply", "urllib_parse_backport._selfcheck._cli",
+                "urllib_parse_backport._audit._rules"]) <= names
 
 
 def _imports(module, path):
@@ -47,17 +67,19 @@ def _imports(module, path):
                 found.update(base + "." + alias.name for alias in node.names)
             else:
                 found.add(node.module)
+                found.update(node.module + "." + alias.name for alias in node.names)
     return found
 
 
-@pytest.mark.parametrize("package", sorted(PACKAGES))
+@pytest.mark.parametrize("package", sorted(ALL))
 def test_no_import_cycle_inside_the_package(package):
     modules = dict(_modules(package))
     graph = dict((name, set(m for m in _imports(name, path) if m in modules and m != name))
                  for name, path in modules.items())
-    for name in graph:  # importing a submodule runs its package's __init__ first
-        if name != package:
-            graph[name].discard(package)
+    for name in graph:  # importing a submodule runs its packages' __init__ first
+        for parent in modules:
+            if name.startswith(parent + "."):
+                graph[name].discard(parent)
     visiting, done = [], set()
 
     def visit(name):
@@ -76,7 +98,7 @@ def test_no_import_cycle_inside_the_package(package):
         visit(name)
 
 
-@pytest.mark.parametrize("package", sorted(PACKAGES))
+@pytest.mark.parametrize("package", sorted(ALL))
 def test_no_module_over_300_lines(package):
     for name, path in _modules(package):
         with open(path) as handle:
@@ -84,12 +106,55 @@ def test_no_module_over_300_lines(package):
         assert count <= MAX_LINES, "%s has %d lines" % (name, count)
 
 
-@pytest.mark.parametrize("package", sorted(PACKAGES))
+@pytest.mark.parametrize("package", sorted(ALL))
 def test_neither_package_imports_the_other(package):
-    other = [name for name in PACKAGES if name != package][0]
+    others = [name for name in PACKAGES if name != package]
     for name, path in _modules(package):
-        crossing = [m for m in _imports(name, path) if m == other or m.startswith(other + ".")]
+        crossing = [m for m in _imports(name, path)
+                    if any(m == other or m.startswith(other + ".") for other in others)]
         assert crossing == [], "%s imports %s" % (name, crossing)
+
+
+#: The rooms of urllib_parse_backport, bottom up: each may import only the
+#: rooms before it (and the shared modules at the top of the package, which
+#: import no room). The self-check stands above the shim, the audit above
+#: both (it reads the shim's adapter table); nothing imports the middleware.
+ROOMS = ["_parse", "_shim", "_selfcheck", "_audit", "wsgi"]
+ALLOWED = {"_parse": [], "_shim": ["_parse"], "_selfcheck": ["_parse", "_shim"],
+           "_audit": ["_shim"], "wsgi": []}
+
+
+def _room(module):
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in ROOMS else None
+
+
+def test_the_rooms_import_only_the_rooms_below_them():
+    package = "urllib_parse_backport"
+    wrong = []
+    for name, path in _modules(package):
+        mine = _room(name)
+        for target in _imports(name, path):
+            if not target.startswith(package + "."):
+                continue
+            theirs = _room(target)
+            if theirs is None or theirs == mine:
+                continue
+            if mine is None or theirs not in ALLOWED[mine]:
+                wrong.append("%s -> %s" % (name, target))
+    # __init__ and __main__ are the package's faces: they may reach any room.
+    wrong = [w for w in wrong if not w.startswith((package + " ", package + ".__main__ "))]
+    assert wrong == []
+
+
+def test_the_fix_policy_and_rewrite_import_nothing_of_the_rooms_above():
+    package = "urllib_parse_backport"
+    base = set(["_parse", "_policy", "_rewrite", "_compat"])
+    for name, path in _modules(package):
+        if name.split(".")[1:2] and name.split(".")[1] in base:
+            above = [m for m in _imports(name, path)
+                     if _room(m) in ("_shim", "_selfcheck", "_audit", "wsgi")]
+            assert above == [], "%s imports %s" % (name, above)
 
 
 SHAPE = """
@@ -143,7 +208,7 @@ __import__(package)
 print(json.dumps(sorted(name for name in set(sys.modules) - before
                         if sys.modules[name] is not None
                         and name not in sys.builtin_module_names  # no file: 2.7's thread
-                        and name.split('.')[0] != package)))
+                        and name.split('.')[0] not in (package, '_cpython_security'))))
 """
 
 STDLIB_BESIDE = {"urllib_parse_backport": "urlparse" if str is bytes else "urllib.parse",

@@ -15,7 +15,7 @@ import pytest
 
 from fresh_interpreter import ATTACK, run_json, run_scenario
 
-from urllib_parse_backport import _frameworks, _policy, _rewrite, _surgery, _targets
+from internals import _frameworks, _policy, _rewrite, _surgery, _targets
 
 PY2 = sys.version_info[0] == 2
 #: The documented reason for an adapter whose framework is not imported yet.

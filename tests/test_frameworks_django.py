@@ -16,7 +16,7 @@ import pytest
 
 from fresh_interpreter import ATTACK, run_scenario
 
-from urllib_parse_backport import _frameworks
+from internals import _frameworks
 
 try:
     from urllib.parse import unquote

@@ -17,7 +17,7 @@ import warnings
 
 import pytest
 
-from urllib_parse_backport import _frameworks, _policy
+from internals import _frameworks, _policy
 
 FIELDS = [u"a=1", u"a=", u"a", u"=b", u"", u"q=x+y", u"q=%3B", u"q=%26", u"bad=%",
           u"k%20=v", u"a=b=c", u"+=+", u"q=%E2%82%AC", u"q=%ZZ", u"\u00e9=\u00fc", u"x=1"]

@@ -15,7 +15,7 @@ import pytest
 
 from fresh_interpreter import run_scenario_once
 
-from urllib_parse_backport import _frameworks
+from internals import _frameworks
 
 
 SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}

@@ -12,7 +12,7 @@ import pytest
 
 import urllib_parse_backport as backport
 from urllib_parse_backport import QuerySeparatorWarning, parse_qs, parse_qsl, read_environment
-from urllib_parse_backport import _policy
+from internals import _policy
 
 QUERY = "a=1;b=2&c=3"
 

@@ -17,7 +17,8 @@ import pytest
 from stdlib_state import FORCE, STDLIB
 
 import urllib_parse_backport as backport
-from urllib_parse_backport import _policy, parse_qs, parse_qsl, read_environment
+from internals import _policy
+from urllib_parse_backport import parse_qs, parse_qsl, read_environment
 
 QUERY = "a=1;b=2&c=3"
 MESSAGE = ('PYTHON_URLLIB_QS_SEPARATOR (from %s) must contain 1 character, or "legacy". '

@@ -137,11 +137,12 @@ def test_an_exception_during_activation_prints_one_line(tmp_path):
     package = os.path.dirname(os.path.abspath(urllib_parse_backport.__file__))
     shadow = tmp_path / "urllib_parse_backport"
     shutil.copytree(package, str(shadow))
-    for name in os.listdir(str(shadow)):
-        if name.endswith(".pyc") or name == "__pycache__":
-            path = os.path.join(str(shadow), name)
-            (shutil.rmtree if os.path.isdir(path) else os.remove)(path)
-    (shadow / "_apply.py").write_text(u"raise RuntimeError('broken on purpose')\n")
+    for directory, folders, files in os.walk(str(shadow), topdown=False):
+        for name in folders + files:
+            if name.endswith(".pyc") or name == "__pycache__":
+                path = os.path.join(directory, name)
+                (shutil.rmtree if os.path.isdir(path) else os.remove)(path)
+    (shadow / "_shim" / "_apply.py").write_text(u"raise RuntimeError('broken on purpose')\n")
     rc, out, err = run("print('alive')", env={VARIABLE: "1", "PYTHONPATH": str(tmp_path)})
     assert (rc, out.strip()) == (0, "alive")
     assert err == ("urllib_parse_backport: start-up activation failed: "

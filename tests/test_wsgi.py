@@ -18,7 +18,7 @@ from wsgi_apps import policy
 
 from urllib_parse_backport import QuerySeparatorWarning, parse_qsl
 from urllib_parse_backport import wsgi
-from urllib_parse_backport._rewrite import separate
+from internals import _rewrite
 from urllib_parse_backport.wsgi import ORIGINAL_QUERY_STRING, protect
 
 PY2 = sys.version_info[0] == 2
@@ -67,33 +67,33 @@ class Recorder(object):
     (";;&&", ";", "&&%26%26"),
 ])
 def test_separate_text_and_bytes(query, separator, expected):
-    assert separate(query, separator) == expected
-    assert separate(query.encode("ascii"), separator) == expected.encode("ascii")
+    assert _rewrite.separate(query, separator) == expected
+    assert _rewrite.separate(query.encode("ascii"), separator) == expected.encode("ascii")
     if separator is not None:
-        assert separate(query.encode("ascii"), separator.encode("ascii")) == \
+        assert _rewrite.separate(query.encode("ascii"), separator.encode("ascii")) == \
             expected.encode("ascii")
-        assert separate(query, separator.encode("ascii")) == expected
+        assert _rewrite.separate(query, separator.encode("ascii")) == expected
 
 
 @pytest.mark.parametrize("query", ["q=common_term", u"q=x", b"q=x", ""])
 @pytest.mark.parametrize("separator", [None, "&", ";", "|", "legacy"])
 def test_separate_returns_its_argument_when_nothing_changes(query, separator):
-    assert separate(query, separator) is query
+    assert _rewrite.separate(query, separator) is query
     with_amp = query + (b"&" if isinstance(query, bytes) else u"&") + query
     if separator in (None, "&", "legacy"):
-        assert separate(with_amp, separator) is with_amp
+        assert _rewrite.separate(with_amp, separator) is with_amp
 
 
 def test_separate_leaves_non_strings_to_the_parser():
     marker = object()
-    assert separate(marker, ";") is marker
-    assert separate(None) is None
+    assert _rewrite.separate(marker, ";") is marker
+    assert _rewrite.separate(None) is None
 
 
 @pytest.mark.parametrize("separator", ["&", ";", "|", "="])
 def test_separate_gives_a_both_splitting_parser_the_fixed_fields(separator):
     query = "a=1;b=2&c=3|d=4=5;&;e"
-    assert both_split(separate(query, separator)) == [
+    assert both_split(_rewrite.separate(query, separator)) == [
         tuple(piece.replace("&", "%26").replace(";", "%3B") for piece in pair)
         for pair in raw_pairs(query, separator)]
 

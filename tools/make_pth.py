@@ -15,13 +15,14 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-#: file name -> (package, Python condition under which the line acts)
+#: file name -> (package, its start-up module, Python condition under which the line acts)
 PTH_FILES = {
     "urllib_parse_backport_shim.pth": (
-        "urllib_parse_backport",
+        "urllib_parse_backport", "urllib_parse_backport._shim._startup",
         '(os.environ.get("URLLIB_PARSE_BACKPORT_PATCH") '
         'or "PYTHON_URLLIB_QS_SEPARATOR" in os.environ)'),
-    "ctypes_safe_patch.pth": ("ctypes_safe", 'os.environ.get("CTYPES_SAFE_PATCH")'),
+    "ctypes_safe_patch.pth": ("ctypes_safe", "ctypes_safe._startup",
+                              'os.environ.get("CTYPES_SAFE_PATCH")'),
 }
 
 _BODY = (
@@ -29,7 +30,7 @@ _BODY = (
     "if not getattr(site, '_{package}_started', False):\n"
     " setattr(site, '_{package}_started', True)\n"
     " try:\n"
-    "  import {package}._startup as m\n"
+    "  import {startup} as m\n"
     " except Exception as e:\n"
     "  sys.stderr.write('{package}: start-up activation failed: %s: %s\\n'"
     " % (type(e).__name__, e))\n"
@@ -40,8 +41,8 @@ _BODY = (
 
 def pth_line(name):
     """The one line of the ``.pth`` file *name*."""
-    package, condition = PTH_FILES[name]
-    body = _BODY.format(package=package)
+    package, startup, condition = PTH_FILES[name]
+    body = _BODY.format(package=package, startup=startup)
     return 'import os, sys; %s and eval(compile(%r, "%s", "exec"))\n' % (condition, body, name)
 
 

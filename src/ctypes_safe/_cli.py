@@ -7,42 +7,17 @@ when safe, 1 when exposed, 2 on a usage error. ``--json`` prints
 child interpreter only.
 """
 
-from __future__ import print_function
-
-import argparse
-import json
 import sys
+
+from _cpython_security._selfcheck import EXIT_EXPOSED, EXIT_SAFE, misspelt, main as run_selfcheck
 
 from ._api import status
 from ._startup import ACCEPTED, choice
 
 __all__ = ["main", "render", "probe", "misspelt", "EXIT_SAFE", "EXIT_EXPOSED"]
 
-EXIT_SAFE = 0
-EXIT_EXPOSED = 1
-
 #: Run by the child of --probe: ctypes' repr of an overflowing double.
 _PROBE = "import ctypes; print(repr(ctypes.c_double.from_param(1e300)))"
-
-
-def misspelt(names, environ=None):
-    """Variables set in *environ* (default ``os.environ``) whose names are close
-    to one of *names* but not equal to it, as ``(set, meant)`` pairs.
-
-    Why: a misspelt switch (``CTYPES_SAFE_PACTH=1``) changes nothing and says nothing;
-    the self-check is where an operator looks, so it names the likely typo.
-    """
-    import difflib
-    import os
-    environ = os.environ if environ is None else environ
-    found = []
-    for name in sorted(environ):
-        if name in names:
-            continue
-        close = difflib.get_close_matches(name.upper(), names, n=1, cutoff=0.85)
-        if close:
-            found.append((name, close[0]))
-    return found
 
 
 def probe():
@@ -133,32 +108,22 @@ def render(info):
     return "\n".join(lines)
 
 
-def _parser():
-    parser = argparse.ArgumentParser(
-        prog="python -m ctypes_safe",
-        description="Self-check for CVE-2021-3177 (bpo-42938): exit status 0 when safe, "
-                    "1 when exposed, 2 on a usage error.")
-    parser.add_argument("--json", action="store_true",
-                        help="print the self-check as JSON (the dict status() returns)")
-    parser.add_argument("--probe", action="store_true",
-                        help="also repr an overflowing double in a child interpreter "
-                             "and report how the child ended")
-    return parser
-
-
-def main(argv=None):
-    """Run the self-check; returns the exit status."""
-    try:
-        args = _parser().parse_args(sys.argv[1:] if argv is None else list(argv))
-    except SystemExit as exc:  # --help (0) or a usage error (2)
-        return exc.code
-    info = status()
+def _probe(args, info):
     if args.probe:
         info["probe"] = probe()
         if info["probe"]["crashed"] and not info["patched"]:
             info["exposed"] = True  # the evidence wins over the format check
-    if args.json:
-        print(json.dumps(info, indent=2, sort_keys=True, separators=(",", ": ")))
-    else:
-        print(render(info))
-    return EXIT_EXPOSED if info["exposed"] else EXIT_SAFE
+
+
+def main(argv=None):
+    """Run the self-check; returns the exit status."""
+    return run_selfcheck(
+        argv, prog="python -m ctypes_safe",
+        description="Self-check for CVE-2021-3177 (bpo-42938): exit status 0 when safe, "
+                    "1 when exposed, 2 on a usage error.",
+        status=status, render=render,
+        options=[(("--probe",), {
+            "action": "store_true",
+            "help": "also repr an overflowing double in a child interpreter and report "
+                    "how the child ended"})],
+        amend=_probe)

@@ -1,13 +1,14 @@
-"""PatchReport: what one ``patch()`` or ``unpatch()`` call did, in the shape both packages share.
+"""PatchReport: what one ``patch()`` or ``unpatch()`` call did (the shape both packages share).
 
-Why: callers, logs and ``status()`` read the same fields from both packages;
-ctypes_safe adds ``mode``, which way its repr fix went in (slot or converter).
+ctypes_safe adds ``mode``: which way its repr fix went in (slot or converter).
 """
+
+from _cpython_security import _report
 
 __all__ = ["PatchReport"]
 
 
-class PatchReport(object):
+class PatchReport(_report.PatchReport):
     """What one ``patch()`` or ``unpatch()`` call changed and what it left alone.
 
     ``changed``: names (``module.attribute``) this call replaced or restored,
@@ -18,25 +19,8 @@ class PatchReport(object):
     """
 
     def __init__(self, forced=False):
-        self.forced = bool(forced)
-        self.changed = []
-        self.skipped = []
+        _report.PatchReport.__init__(self, forced)
         self.mode = None
 
-    def __bool__(self):
-        return bool(self.changed)
-
-    __nonzero__ = __bool__
-
-    def as_dict(self):
-        """The report as plain data, for ``--json``, ``status()`` and logs."""
-        return {
-            "forced": self.forced,
-            "changed": list(self.changed),
-            "skipped": [{"target": name, "reason": reason} for name, reason in self.skipped],
-            "mode": self.mode,
-        }
-
-    def __repr__(self):
-        return "<PatchReport mode=%r changed=%r skipped=%r>" % (
-            self.mode, self.changed, self.skipped)
+    def extra(self):
+        return [("mode", self.mode)]

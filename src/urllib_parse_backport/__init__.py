@@ -5,12 +5,27 @@ default), so ``';'`` can no longer smuggle a second value past a cache.
 ``patch()`` makes the stdlib's own parsers do the same, process-wide;
 ``status()`` says what this process's parsers do. Importing this package
 changes nothing.
+
+Module map, one room per layer, each importing only the rooms below it and
+the shared modules at the top::
+
+    _parse/      the fix: parse_qs/parse_qsl (2.7 and 3.x families); no state
+    wsgi/        protect(app): the WSGI middleware (public); patches nothing
+    _shim/       patch/unpatch/is_patched: targets, adapters, surgery, import
+                 hook, state, and the start-up switch the .pth file runs
+    _selfcheck/  status() and ``python -m urllib_parse_backport``
+    _audit/      ``python -m urllib_parse_backport --audit``: source reading only
+    _policy, _rewrite, _report, _log, _fork, _compat, _version
+                 shared by the rooms: the separator policy, the rewrite that
+                 makes any parser split like the fix, the report, logging,
+                 fork safety, 2/3 compatibility
 """
 
-from ._api import is_patched, patch, status, unpatch
 from ._parse import parse_qs, parse_qsl
 from ._policy import QuerySeparatorWarning, read_environment
 from ._report import PatchReport
+from ._selfcheck import status
+from ._shim._api import is_patched, patch, unpatch
 from ._version import __version__
 
 __all__ = [

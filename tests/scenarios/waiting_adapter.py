@@ -11,7 +11,7 @@ import json
 import sys
 
 import urllib_parse_backport as shim
-from urllib_parse_backport import _frameworks
+from urllib_parse_backport._shim import _frameworks
 
 # A stand-in adapter for a stdlib module that is installed but not imported.
 _frameworks.ADAPTERS.append(_frameworks.FrameworkAdapter(

@@ -12,7 +12,7 @@ import sys
 import zipfile
 
 import urllib_parse_backport as shim
-from urllib_parse_backport import _frameworks
+from urllib_parse_backport._shim import _frameworks
 
 archive = sys.argv[1] + '/framework.zip'
 with zipfile.ZipFile(archive, 'w') as bundle:  # a zipped egg's layout

@@ -6,41 +6,14 @@ Exit status 0 when every parser checked keeps ``';'`` as data, 1 when one
 splits on it, 2 on a usage error. ``--json`` prints :func:`status` as JSON.
 """
 
-from __future__ import print_function
+from _cpython_security._selfcheck import (EXIT_EXPOSED, EXIT_SAFE, EXIT_USAGE, misspelt,
+                                          main as run_selfcheck)
 
-import argparse
-import json
-import sys
-
-from ._api import status
-from ._policy import SEPARATOR_VARIABLE, WARN_VARIABLE
-from ._startup import ACCEPTED, choice
+from . import status
+from .._policy import SEPARATOR_VARIABLE, WARN_VARIABLE
+from .._shim._startup import ACCEPTED, choice
 
 __all__ = ["main", "render", "misspelt", "EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE"]
-
-EXIT_SAFE = 0
-EXIT_EXPOSED = 1
-EXIT_USAGE = 2
-
-
-def misspelt(names, environ=None):
-    """Variables set in *environ* (default ``os.environ``) whose names are close
-    to one of *names* but not equal to it, as ``(set, meant)`` pairs.
-
-    Why: a misspelt switch (``URLLIB_PARSE_BACKPORT_PACTH=1``) changes nothing and says nothing;
-    the self-check is where an operator looks, so it names the likely typo.
-    """
-    import difflib
-    import os
-    environ = os.environ if environ is None else environ
-    found = []
-    for name in sorted(environ):
-        if name in names:
-            continue
-        close = difflib.get_close_matches(name.upper(), names, n=1, cutoff=0.85)
-        if close:
-            found.append((name, close[0]))
-    return found
 
 
 def _stdlib_line(stdlib):
@@ -109,33 +82,14 @@ def render(info):
     return "\n".join(lines)
 
 
-def _parser():
-    parser = argparse.ArgumentParser(
-        prog="python -m urllib_parse_backport",
-        description="Self-check for CVE-2021-23336 (bpo-42967): exit status 0 when "
-                    "safe, 1 when exposed, 2 on a usage error.")
-    parser.add_argument("--json", action="store_true",
-                        help="print the self-check as JSON (the dict status() returns)")
-    parser.add_argument("--audit", action="store_true",
-                        help="instead, list the query parsers that split on ';' in the "
-                             "Python source under PATH... (see --audit --help)")
-    return parser
-
-
 def main(argv=None):
     """Run the self-check; returns the exit status."""
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if "--audit" in argv:  # the source audit: its own module and options
-        argv.remove("--audit")
-        from . import _audit
-        return _audit.main(argv)
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as exc:  # --help (0) or a usage error (2)
-        return exc.code
-    info = status()
-    if args.json:
-        print(json.dumps(info, indent=2, sort_keys=True, separators=(",", ": ")))
-    else:
-        print(render(info))
-    return EXIT_EXPOSED if info["exposed"] else EXIT_SAFE
+    return run_selfcheck(
+        argv, prog="python -m urllib_parse_backport",
+        description="Self-check for CVE-2021-23336 (bpo-42967): exit status 0 when "
+                    "safe, 1 when exposed, 2 on a usage error.",
+        status=status, render=render,
+        options=[(("--audit",), {
+            "action": "store_true",
+            "help": "instead, list the query parsers that split on ';' in the Python "
+                    "source under PATH... (see --audit --help)"})])

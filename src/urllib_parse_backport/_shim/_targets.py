@@ -6,13 +6,16 @@ never by version, so distro backports and Red Hat's downstream fix are seen
 as what they are.
 """
 
-from ._compat import STDLIB_MODULE
-from ._parse import parse_qs, parse_qsl
-from ._policy import DEFAULT_SEPARATOR
-from ._rewrite import separate_by_policy
+import sys
+
+from .._compat import STDLIB_MODULE, is_installed
+from .._parse import parse_qs, parse_qsl
+from .._policy import DEFAULT_SEPARATOR
+from .._rewrite import separate_by_policy
 from ._surgery import NO_DEFAULT, copy_function, forwarding_copy, parameters
 
-__all__ = ["Target", "TARGETS", "diagnose", "verdict", "replacement_for", "separating_copy"]
+__all__ = ["Target", "TARGETS", "diagnose", "verdict", "replacement_for", "separating_copy",
+           "load"]
 
 #: Splits into two fields on an unfixed parser, one on a fixed one.
 PROBE = "a=1;b=2"
@@ -147,3 +150,26 @@ TARGETS = [
     Target("future.backports.urllib.parse", _BACKPORT, load="installed",
            wrap=separating_copy),
 ]
+
+
+def load(target, report):
+    """The module of *target*, imported as its *load* policy allows, or None
+    (with the reason in *report*)."""
+    module = sys.modules.get(target.module)
+    if module is not None:
+        return module
+    if target.load == "loaded":
+        report.skipped.append((target.module, "not imported: nothing bound to patch"))
+        return None
+    if target.load == "installed":
+        top = target.module.partition(".")[0]
+        if top not in sys.modules and not is_installed(top):
+            report.skipped.append((target.module, "not installed"))
+            return None
+    try:
+        __import__(target.module)
+    except Exception as exc:  # e.g. a warning turned into an error by -W error
+        report.skipped.append((target.module, "import failed: %s: %s"
+                               % (type(exc).__name__, exc)))
+        return None
+    return sys.modules[target.module]

@@ -4,16 +4,18 @@ Why: every WSGI application, whatever parses its query (the stdlib, a
 framework's own parser, in-house code), gets it from ``QUERY_STRING`` and
 ``wsgi.input``. Rewriting ``;`` to ``%3B`` there, before the application runs,
 gives every parser the fields of the fixed ``parse_qsl`` (bpo-42967), with no
-monkey-patching. ``legacy`` leaves requests as they are.
+monkey-patching. ``legacy`` leaves requests as they are. The query is
+rewritten here; the body by ``_body``. This layer patches nothing and is
+imported by nothing else in the package.
 """
 
 import operator
 
-from . import _policy
-from ._compat import text_type
-from ._rewrite import LEGACY, separate
-from . import _wsgi_body
-from ._wsgi_body import BodyRewriter
+from .. import _policy
+from .._compat import text_type
+from .._rewrite import LEGACY, separate
+from . import _body
+from ._body import BodyRewriter
 
 __all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE"]
 
@@ -22,7 +24,7 @@ __all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BOD
 ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
 #: The environ key holding the body as read from the server (bytes), set
 #: whenever ``protect()`` read the whole body before the application ran.
-ORIGINAL_BODY = _wsgi_body.ORIGINAL_BODY
+ORIGINAL_BODY = _body.ORIGINAL_BODY
 #: 2.5 MiB: bodies with a length up to this size are read ahead and rewritten
 #: (Django's default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); larger ones pass
 #: untouched, with a log line.

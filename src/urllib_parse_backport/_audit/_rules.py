@@ -12,8 +12,8 @@ alone (cookies, MIME parameters, CSV rows, SQL, paths) is never flagged.
 import ast
 import re
 
-from ._audit_regex import separator_chars
-from ._audit_facts import ModuleFacts, Scope, dotted, literal_text, shown
+from ._regex import separator_chars
+from ._facts import ModuleFacts, Scope, dotted, literal_text, shown
 
 AMP, SEMI = u"&", u";"
 _BOTH = frozenset([AMP, SEMI])

@@ -15,9 +15,11 @@ import os
 import sys
 import time
 
-from . import _audit_known, _audit_source
-from ._audit_dists import Distributions
-from ._compat import text_type
+from . import _known
+
+from . import _source
+from ._dists import Distributions
+from .._compat import text_type
 
 EXIT_CLEAN = 0
 EXIT_FOUND = 1
@@ -91,20 +93,20 @@ def audit(paths, progress=None):
     findings, skipped = [], []
     for done, path in enumerate(files, 1):
         try:
-            found, not_parsed = _audit_source.scan(path)
-        except _audit_source.Skipped as exc:
+            found, not_parsed = _source.scan(path)
+        except _source.Skipped as exc:
             skipped.append((_text(path), _text(exc)))
             found, not_parsed = [], None
         if not_parsed is not None:
             skipped.append((_text(path), u"searched by text only: %s" % (_text(not_parsed),)))
         if found:
-            module = _audit_known.module_name(path)
+            module = _known.module_name(path)
             name, version = owners.owner(path) or (None, None)
         for line, function, why, code in found:
             parser = ".".join(part for part in (module, function) if part != "<module>")
             findings.append({
                 "path": _text(path), "line": line, "function": function, "code": code, "why": why,
-                "parser": parser, "fixed_by": _audit_known.fixed_by(parser),
+                "parser": parser, "fixed_by": _known.fixed_by(parser),
                 "text_match": not_parsed is not None,
                 "distribution": name, "version": version,
             })

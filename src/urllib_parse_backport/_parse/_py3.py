@@ -6,9 +6,9 @@ check and raw-bytes parsing (gh-74668, gh-116764), and an empty query giving
 ``[]`` even when strict (bpo-45874).
 """
 
-from . import _policy
+from .. import _policy
 from ._fields import split_fields, split_fields_fast
-from ._policy import DEFAULT_SEPARATOR
+from .._policy import DEFAULT_SEPARATOR
 from ._unquote import text_unquoter, unquote_bytes, unquote_text
 
 __all__ = ["parse_qs", "parse_qsl"]

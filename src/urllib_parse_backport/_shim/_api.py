@@ -1,4 +1,4 @@
-"""The shim's public functions: ``patch()``, ``unpatch()``, ``is_patched()``, ``status()``.
+"""The shim's public functions: ``patch()``, ``unpatch()``, ``is_patched()``.
 
 Why a module of its own: these are what users call, with the same shapes as
 ``ctypes_safe``'s; the machinery they drive (``_apply``, ``_targets``,
@@ -6,9 +6,12 @@ Why a module of its own: these are what users call, with the same shapes as
 package stays cheap and changes nothing.
 """
 
-from ._report import PatchReport
+from .._report import PatchReport
 
-__all__ = ["patch", "unpatch", "is_patched", "status"]
+__all__ = ["patch", "unpatch", "is_patched", "ACTIVATION_VARIABLE"]
+
+#: The variable the ``.pth`` start-up switch reads (see ``_startup``).
+ACTIVATION_VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
 
 
 def patch(force=False, frameworks=False):
@@ -28,7 +31,7 @@ def patch(force=False, frameworks=False):
     """
     from ._apply import apply, apply_adapters
     from ._frameworks import ADAPTERS
-    from ._log import log_report
+    from .._log import log_report
     from ._state import state
     from ._targets import TARGETS
     with state.lock:
@@ -58,7 +61,7 @@ def unpatch():
     ``changed`` lists what was restored (empty when not patched). Logs it.
     """
     from ._apply import restore
-    from ._log import log_report
+    from .._log import log_report
     from ._state import state
     with state.lock:
         report = PatchReport()
@@ -76,15 +79,3 @@ def is_patched():
     from ._state import state
     with state.lock:
         return state.changed_something()
-
-
-def status():
-    """This process's self-check as a dict: what ``python -m urllib_parse_backport --json`` prints.
-
-    Computed here, in the calling process: the stdlib parser as this process
-    calls it, the shim's report, the separator policy, and the parsers of
-    installed frameworks (imported to be probed). ``status()["exposed"]`` is
-    the verdict; expose it in a health check (see the Operations page).
-    """
-    from ._status import status as collect
-    return collect()

@@ -1,7 +1,7 @@
 """Framework adapters: fix query-string parsers that frameworks wrote themselves.
 
 Used by ``patch(frameworks=True)``. Each adapter is a :class:`FrameworkAdapter`,
-a :class:`~urllib_parse_backport._targets.Target` that is never forced:
+a :class:`~urllib_parse_backport._shim._targets.Target` that is never forced:
 it patches only a parser found where expected *and* seen to split
 ``'a=1;b=2'`` in two. The replacement keeps the framework's own parser and
 its return types; it only rewrites the query first, so that the fields it
@@ -12,7 +12,7 @@ parser percent-encoded, as data, and the parser's own unquote restores it.
 
 import io
 
-from ._rewrite import separate_by_policy
+from .._rewrite import separate_by_policy
 from ._surgery import copy_function, parameters
 from ._targets import Target, separating_copy
 

@@ -11,7 +11,7 @@ import codecs
 import re
 import warnings
 
-from . import _audit_rules
+from . import _rules
 
 _COOKIE = re.compile(br"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 # Which files can hold a finding at all, tested on the bytes so that most files
@@ -105,7 +105,7 @@ def scan(path):
     tree, why_not = parse(data, path)
     if tree is not None:
         try:
-            found = _audit_rules.check(tree, lines)
+            found = _rules.check(tree, lines)
         except Exception as exc:  # nested deeper than the checker goes (RecursionError)
             tree, why_not = None, "the checks failed: %s: %s" % (type(exc).__name__, exc)
     if tree is None:

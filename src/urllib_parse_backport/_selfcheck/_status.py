@@ -6,25 +6,24 @@ environment, its imports, its patch), not what a fresh shell would see.
 
 import sys
 
-from . import _policy
-from ._apply import load
-from ._compat import STDLIB_MODULE
-from ._frameworks import ADAPTERS
-from ._parse import parse_qs
-from ._report import PatchReport
-from ._state import state
-from ._targets import diagnose
-from ._version import __version__
+from _cpython_security._selfcheck import common_status
 
-__all__ = ["status", "ATTACK", "ACTIVATION_VARIABLE"]
+from .. import _policy
+from .._compat import STDLIB_MODULE
+from .._shim._frameworks import ADAPTERS
+from .._parse import parse_qs
+from .._report import PatchReport
+from .._shim._state import state
+from .._shim._api import ACTIVATION_VARIABLE
+from .._shim._targets import diagnose, load
+from .._version import __version__
+
+__all__ = ["status", "ATTACK"]
 
 #: The cache-poisoning query of CVE-2021-23336: a cache keyed on ``q`` sees
 #: ``common_term``; a parser that splits on ``';'`` also sees ``malicious_term``.
 ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 SAFE_RESULT = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
-
-#: The variable the ``.pth`` file reads at start-up (``_startup``).
-ACTIVATION_VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
 
 
 def _plain(result):
@@ -34,13 +33,6 @@ def _plain(result):
             return value.decode("latin-1")
         return value
     return dict((text(k), [text(v) for v in values]) for k, values in result.items())
-
-
-def _interpreter():
-    import platform
-    return {"implementation": platform.python_implementation(),
-            "version": platform.python_version(),
-            "executable": sys.executable}
 
 
 def _stdlib(report):
@@ -96,7 +88,6 @@ def _framework_parsers(report):
 
 def status():
     """The self-check of this process as a dict (what ``--json`` prints)."""
-    import os
     with state.lock:
         report = state.report
         stdlib = _stdlib(report)
@@ -104,19 +95,13 @@ def status():
         report = state.report  # importing a framework may have applied its adapter
         exposed = stdlib["attack_as_called"] != SAFE_RESULT or any(
             entry["exposed"] is True for entry in frameworks)
-        return {
-            "package": __name__.rpartition(".")[0],
-            "version": __version__,
-            "cve": "CVE-2021-23336",
-            "interpreter": _interpreter(),
-            "patched": state.changed_something(),
-            "report": report.as_dict() if report is not None else None,
-            "activation": {"variable": ACTIVATION_VARIABLE,
-                           "value": os.environ.get(ACTIVATION_VARIABLE)},
+        info = common_status(__name__.split(".")[0], __version__, "CVE-2021-23336",
+                             state.changed_something(), report, ACTIVATION_VARIABLE, exposed)
+        info.update({
             "stdlib": stdlib,
             "policy": {"variable": _policy.SEPARATOR_VARIABLE, "setting": _policy.setting,
                        "source": _policy.source},
             "attack": {"query": ATTACK, "backport": _plain(parse_qs(ATTACK))},
             "frameworks": frameworks,
-            "exposed": exposed,
-        }
+        })
+        return info

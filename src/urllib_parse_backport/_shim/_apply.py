@@ -12,41 +12,18 @@ are not these functions (vendored copies) are not reached.
 
 import sys
 
-from ._compat import STDLIB_MODULE, is_installed
+from .._compat import STDLIB_MODULE, is_installed
 from ._import_hook import PostImportHook
-from ._log import log_report
-from ._report import PatchReport
+from .._log import log_report
+from .._report import PatchReport
 from ._state import state
 from ._surgery import module_namespace, rebind, swap_code
-from ._targets import diagnose, replacement_for
+from ._targets import diagnose, load, replacement_for
 
-__all__ = ["apply", "apply_adapters", "restore", "load", "WAITING"]
+__all__ = ["apply", "apply_adapters", "restore", "WAITING"]
 
 #: Report reason of an adapter whose framework is installed but not imported yet.
 WAITING = "not imported yet: patched when imported"
-
-
-def load(target, report):
-    """The module of *target*, imported as its *load* policy allows, or None
-    (with the reason in *report*)."""
-    module = sys.modules.get(target.module)
-    if module is not None:
-        return module
-    if target.load == "loaded":
-        report.skipped.append((target.module, "not imported: nothing bound to patch"))
-        return None
-    if target.load == "installed":
-        top = target.module.partition(".")[0]
-        if top not in sys.modules and not is_installed(top):
-            report.skipped.append((target.module, "not installed"))
-            return None
-    try:
-        __import__(target.module)
-    except Exception as exc:  # e.g. a warning turned into an error by -W error
-        report.skipped.append((target.module, "import failed: %s: %s"
-                               % (type(exc).__name__, exc)))
-        return None
-    return sys.modules[target.module]
 
 
 def _replacement(target, original, backport):

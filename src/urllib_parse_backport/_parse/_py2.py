@@ -5,10 +5,10 @@ Results, types and errors are those of 2.7.18's ``urlparse`` (``str`` in,
 that only *separator* splits fields, as in bpo-42967's 3.x fix.
 """
 
-from ._compat import string_types, text_type
-from . import _policy
+from .._compat import string_types, text_type
+from .. import _policy
 from ._fields import split_fields, split_fields_fast
-from ._policy import DEFAULT_SEPARATOR
+from .._policy import DEFAULT_SEPARATOR
 from ._unquote import text_unquoter, unquote_bytes, unquote_text
 
 __all__ = ["parse_qs", "parse_qsl"]

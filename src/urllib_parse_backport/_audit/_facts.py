@@ -2,12 +2,12 @@
 
 Why: a query parser often splits with a pattern compiled once at import time
 (``FIELDS_MATCH = re.compile('[&;]')``, Django 1.11) or a separator constant;
-the checks in ``_audit_rules`` look those up here, read from the ``ast``.
+the checks in ``_rules`` look those up here, read from the ``ast``.
 """
 
 import ast
 
-from ._compat import text_type
+from .._compat import text_type
 
 _REGEX_MODULES = frozenset(["re", "regex"])
 _Constant = getattr(ast, "Constant", None)

@@ -1,9 +1,8 @@
 """The parsers ``patch()`` already fixes at run time, by dotted name, for the audit report.
 
 Why: a finding in one of these needs ``patch()`` (or ``patch(frameworks=True)``),
-not a code change, and the report says so. The audit never imports the shim or
-the adapters (nor the frameworks); a test keeps this table in step with
-``_frameworks.ADAPTERS``.
+not a code change, and the report says so. The adapters' parsers come from the
+shim's own table, so the two cannot drift; reading it imports no framework.
 """
 
 import os
@@ -12,21 +11,16 @@ STDLIB_SHIM = "the stdlib shim, patch()"
 SHIM = "patch()"
 ADAPTER = "patch(frameworks=True)"
 
-#: module.function -> what fixes it at run time (CVE-2021-23336, bpo-42967).
-FIXED_AT_RUN_TIME = {
-    # The stdlib before bpo-42967: 2.7's urlparse, 3.x's urllib.parse.
+#: module.function -> what fixes it in the shim itself (CVE-2021-23336, bpo-42967).
+_SHIM_TARGETS = {
+    # The stdlib before bpo-42967: 2.7's urlparse, 3.x's urllib.parse (the
+    # audit may read either interpreter's code).
     "urlparse.parse_qsl": STDLIB_SHIM,
     "urllib.parse.parse_qsl": STDLIB_SHIM,
     # python-future's copy of 3.3's urllib.parse.
     "future.backports.urllib.parse.parse_qsl": SHIM,
-    # The framework adapters.
-    "webob.compat.parse_qsl_text": ADAPTER,
-    "cherrypy.lib.httputil._parse_qs": ADAPTER,
-    "cherrypy._cpreqbody.process_urlencoded": ADAPTER,
-    "twisted.web.http.parse_qs": ADAPTER,
-    "bottle._parse_qsl": ADAPTER,
-    "django.utils.http.limited_parse_qsl": ADAPTER,
 }
+_fixed = None
 
 
 def module_name(path):
@@ -40,6 +34,18 @@ def module_name(path):
     return ".".join(parts)
 
 
+def fixed_at_run_time():
+    """``{module.function: what fixes it}``: the shim's targets and every framework adapter."""
+    global _fixed
+    if _fixed is None:
+        from .._shim._frameworks import ADAPTERS
+        fixed = dict(_SHIM_TARGETS)
+        for adapter in ADAPTERS:
+            fixed["%s.%s" % (adapter.module, adapter.attribute)] = ADAPTER
+        _fixed = fixed
+    return _fixed
+
+
 def fixed_by(parser):
     """What fixes *parser* (``module.function``) at run time, or None."""
-    return FIXED_AT_RUN_TIME.get(parser)
+    return fixed_at_run_time().get(parser)

@@ -7,11 +7,9 @@ package's own command stays (``python -m urllib_parse_backport``,
 Exit 0 when both are safe, 1 when either is exposed, 2 on a usage error.
 """
 
-from __future__ import print_function
-
-import argparse
-import json
 import sys
+
+from ._selfcheck import main as run_selfcheck
 
 __all__ = ["main"]
 
@@ -23,10 +21,12 @@ CHECKS = (
 
 
 def collect():
-    """``{package: status()}`` of both packages, computed in this process."""
+    """``{package: status()}`` of both packages, computed in this process, and
+    ``"exposed"``: whether either is."""
     found = {}
     for package, _ in CHECKS:
         found[package] = __import__(package).status()
+    found["exposed"] = any(found[package]["exposed"] for package, _ in CHECKS)
     return found
 
 
@@ -37,35 +37,18 @@ def render(found):
         verdict = "EXPOSED" if info["exposed"] else "safe"
         lines.append("%-15s %-8s %s (%s)" % (info["cve"] + ":", verdict, what, package))
     lines.append("verdict: %s" % ("EXPOSED: run the per-package command for details "
-                                  "(python -m <package>)" if _exposed(found) else "safe"))
+                                  "(python -m <package>)" if found["exposed"] else "safe"))
     return "\n".join(lines)
-
-
-def _exposed(found):
-    return any(info["exposed"] for info in found.values())
 
 
 def main(argv=None):
     """Run both self-checks; return 0 (both safe), 1 (either exposed) or 2 (usage)."""
-    parser = argparse.ArgumentParser(
-        prog="cpython-security-check",
+    return run_selfcheck(
+        argv, prog="cpython-security-check",
         description="Self-check for CVE-2021-23336 and CVE-2021-3177 in this interpreter: "
                     "exit status 0 when both are safe, 1 when either is exposed, 2 on a "
-                    "usage error.")
-    parser.add_argument("--json", action="store_true",
-                        help="print both packages' status() in one JSON object")
-    try:
-        args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
-    except SystemExit as exc:
-        return exc.code
-    found = collect()
-    if args.json:
-        document = dict(found)
-        document["exposed"] = _exposed(found)
-        print(json.dumps(document, indent=2, sort_keys=True, separators=(",", ": ")))
-    else:
-        print(render(found))
-    return 1 if _exposed(found) else 0
+                    "usage error.",
+        status=collect, render=render)
 
 
 if __name__ == "__main__":

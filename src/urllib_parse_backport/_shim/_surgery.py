@@ -12,7 +12,7 @@ import types
 __all__ = ["parameters", "copy_function", "forwarding_copy", "swap_code",
            "module_namespace", "rebind", "ROUTES"]
 
-_OWN_PACKAGE = __name__.rpartition(".")[0]
+_OWN_PACKAGE = __name__.split(".")[0]
 _CO_VARARGS = 0x04
 _CO_VARKEYWORDS = 0x08
 _CO_GENERATOR = 0x20

@@ -1,0 +1,21 @@
+"""What ``urllib_parse_backport`` and ``ctypes_safe`` share, in one place.
+
+Both packages follow one design: ``patch()``/``unpatch()``/``is_patched()``
+and ``status()``, a report of what a call changed, a start-up switch that a
+``.pth`` line reads, a self-check command with the same exit statuses. What
+is the same code lives here, in a third private package that both import;
+neither package imports the other.
+
+Why a package rather than generated copies (the way ``tools/make_pth.py``
+writes the two ``.pth`` lines): a ``.pth`` line must stand alone, but these
+are classes and functions, and one module that both import cannot drift
+where two copies need a check to stay equal (attrs ships ``attr`` and
+``attrs`` in one wheel the same way).
+
+* ``_report``: ``PatchReport``, what one ``patch()``/``unpatch()`` call did;
+* ``_switch``: the start-up switch: accepted values, a run that never fails
+  silently and never stops the process;
+* ``_selfcheck``: exit statuses, the keys every ``status()`` has, the
+  misspelt-variable hint and the command-line skeleton;
+* ``_check``: ``cpython-security-check``, both self-checks in one command.
+"""

@@ -1,0 +1,9 @@
+"""The shim: make the process's own parsers split on ``&`` only, reversibly.
+
+``_api`` (``patch``/``unpatch``/``is_patched``) drives ``_apply``, which
+binds what ``_targets`` (the stdlib and python-future) and ``_frameworks``
+(the framework adapters) choose, through ``_surgery`` (copies, forwarding
+functions, code swaps) and ``_import_hook`` (modules imported later), and
+records it in ``_state`` so ``unpatch()`` restores the exact objects.
+``_startup`` is what the ``.pth`` switch runs at interpreter start-up.
+"""

@@ -1,0 +1,14 @@
+"""The one place the tests reach the packages' private modules.
+
+Why one place: a test that imports ``urllib_parse_backport._shim._frameworks``
+directly breaks, and hides what it depends on, when a module moves. Tests
+import the internals they inspect from here; everything else goes through
+the public API and real seams (``read_environment(environ)``,
+``protect(app, separator=...)``, fresh interpreters with a variable set).
+"""
+
+from urllib_parse_backport import _policy, _rewrite  # noqa: F401
+from urllib_parse_backport._audit import _known as audit_known  # noqa: F401
+from urllib_parse_backport._audit import _main as audit_main  # noqa: F401
+from urllib_parse_backport._audit import _regex as audit_regex  # noqa: F401
+from urllib_parse_backport._shim import _frameworks, _surgery, _targets  # noqa: F401
