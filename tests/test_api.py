@@ -455,20 +455,21 @@ def parse_qsl(qs, keep_blank_values=0, strict_parsing=0):
 
 @pytest.fixture
 def extra_target():
-    added = []
+    """``add(name, source)``: a module made from *source*; ``add.patch(**options)``
+    patches with it as one more target (``patch()``'s ``_targets`` seam)."""
+    added, names = [], []
 
     def add(name, source):
         module = _fake_module(name, source)
-        target = _targets.Target(name, {"parse_qs": backport.parse_qs,
-                                        "parse_qsl": backport.parse_qsl})
-        _targets.TARGETS.append(target)
-        added.append((name, target))
+        added.append(_targets.Target(name, {"parse_qs": backport.parse_qs,
+                                            "parse_qsl": backport.parse_qsl}))
+        names.append(name)
         return module
 
+    add.patch = lambda **options: backport.patch(_targets=list(added), **options)
     yield add
     backport.unpatch()
-    for name, target in added:
-        _targets.TARGETS.remove(target)
+    for name in names:
         del sys.modules[name]
 
 
@@ -490,7 +491,7 @@ def test_diagnose_by_behaviour():
 def test_extra_vulnerable_target_is_patched_and_restored(extra_target):
     module = extra_target("shim_test_vulnerable", VULNERABLE_SOURCE)
     original = module.parse_qsl
-    report = backport.patch()
+    report = extra_target.patch()
     assert "shim_test_vulnerable.parse_qsl" in report.changed
     assert module.parse_qsl(ATTACK) == SAFE_PAIRS
     backport.unpatch()
@@ -502,11 +503,11 @@ def test_redhat_style_parser_is_left_alone_unless_forced(extra_target):
     original = module.parse_qsl
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        report = backport.patch()  # the probe must not trigger Red Hat's warning
+        report = extra_target.patch()  # the probe must not trigger Red Hat's warning
     assert "vendor-patched" in dict(report.skipped)["shim_test_redhat"]
     assert module.parse_qsl is original
     backport.unpatch()
-    backport.patch(force=True)
+    extra_target.patch(force=True)
     # Red Hat's cgi passes separator=None to mean "the default".
     assert module.parse_qsl(ATTACK, separator=None) == SAFE_PAIRS
     assert module.parse_qsl(ATTACK, 0, 0, None, None) == SAFE_PAIRS
@@ -518,7 +519,7 @@ def test_redhat_style_parser_is_left_alone_unless_forced(extra_target):
 
 def test_parser_without_separator_is_patched(extra_target):
     module = extra_target("shim_test_noseparator", NO_SEPARATOR_SOURCE)
-    report = backport.patch()
+    report = extra_target.patch()
     assert "shim_test_noseparator.parse_qsl" in report.changed
     assert dict(report.skipped)["shim_test_noseparator.parse_qs"] == "absent"
     assert module.parse_qsl("a=1;b=2", separator=";") == [("a", "1"), ("b", "2")]

@@ -4,8 +4,8 @@ Mirrors Fedora/RHEL patch 00359 for CVE-2021-23336 (its test_urlparse's
 ``test_parse_qs_separator_*`` cases with the config file): ``[parse_qs]``
 ``PYTHON_URLLIB_QS_SEPARATOR`` is read when the variable is not set; the
 variable wins; the same values are accepted; a bad value raises Red Hat's
-``ValueError`` naming the file. The path is ``_policy.CONFIG_FILE``, pointed at
-a temporary file here.
+``ValueError`` naming the file. The file is a temporary one here, given to
+``read_environment(environ, config_file=...)``.
 """
 
 import os
@@ -29,18 +29,15 @@ MESSAGE = ('PYTHON_URLLIB_QS_SEPARATOR (from %s) must contain 1 character, or "l
 def config(tmpdir):
     """``config(text, **environ)``: write the file, re-read the policy; all undone after."""
     path = str(tmpdir.join("urllib.cfg"))
-    saved = _policy.CONFIG_FILE
-    _policy.CONFIG_FILE = path
 
     def apply(text=None, **environ):
         if text is not None:
             with open(path, "w") as handle:
                 handle.write(text)
-        return read_environment(environ)
+        return read_environment(environ, config_file=path)
 
     apply.path = path
     yield apply
-    _policy.CONFIG_FILE = saved
     read_environment()
 
 

@@ -172,14 +172,15 @@ def warn_on_semicolon(qs, stacklevel=3):
     return qs, "&"  # resolved: parse_qsl called by parse_qs must not warn again
 
 
-def read_environment(environ=None):
+def read_environment(environ=None, config_file=None):
     """(Re)read ``PYTHON_URLLIB_QS_SEPARATOR``, Red Hat's configuration file and
     ``URLLIB_PARSE_BACKPORT_WARN``.
 
     Done once at import; call again after changing them. *environ* defaults
     to ``os.environ``. As on Red Hat's interpreters, the variable wins; when
     it is not set, ``PYTHON_URLLIB_QS_SEPARATOR`` in the ``[parse_qs]``
-    section of ``/etc/python/urllib.cfg`` counts, if that file exists.
+    section of ``/etc/python/urllib.cfg`` (or *config_file*) counts, if that
+    file exists.
     Returns the setting now in force: ``None`` (upstream: ``'&'``), the
     separator value, or ``'warn'``. Nothing raises here: with a bad value the
     parsers raise ``ValueError`` naming its source when the default is used,
@@ -191,8 +192,9 @@ def read_environment(environ=None):
         environ = os.environ
     value, where, error = environ.get(SEPARATOR_VARIABLE), _FROM_VARIABLE, None
     if value is None:
-        value, error = _read_config_file(CONFIG_FILE)
-        where = CONFIG_FILE if value is not None or error is not None else None
+        path = CONFIG_FILE if config_file is None else config_file
+        value, error = _read_config_file(path)
+        where = path if value is not None or error is not None else None
     _problem = None
     if error is not None:
         apply_default = _config_error(error)

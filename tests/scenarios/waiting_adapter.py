@@ -14,15 +14,14 @@ import urllib_parse_backport as shim
 from urllib_parse_backport._shim import _frameworks
 
 # A stand-in adapter for a stdlib module that is installed but not imported.
-_frameworks.ADAPTERS.append(_frameworks.FrameworkAdapter(
-    'wsgiref.simple_server', 'demo_app', lambda parser: 1))
+ADAPTER = _frameworks.FrameworkAdapter('wsgiref.simple_server', 'demo_app', lambda parser: 1)
 
 
 def hooks():
     return [type(finder).__name__ for finder in sys.meta_path].count('PostImportHook')
 
 
-report = shim.patch(frameworks=True)
+report = shim.patch(frameworks=True, _adapters=[ADAPTER])
 seen = {'waiting': dict(report.skipped).get('wsgiref.simple_server'), 'hooks': hooks()}
 if sys.argv[1] == 'unpatch-first':
     shim.unpatch()

@@ -20,9 +20,9 @@ with zipfile.ZipFile(archive, 'w') as bundle:  # a zipped egg's layout
     bundle.writestr('zipped_framework/parsing.py',
                     'def parse(qs): return qs.replace(";", "&").split("&")')
 sys.path.insert(0, archive)
-_frameworks.ADAPTERS.append(_frameworks.FrameworkAdapter(
-    'zipped_framework.parsing', 'parse', _frameworks._fields_in('a=1;b=2')))
-report = shim.patch(frameworks=True)
+adapter = _frameworks.FrameworkAdapter(
+    'zipped_framework.parsing', 'parse', _frameworks._fields_in('a=1;b=2'))
+report = shim.patch(frameworks=True, _adapters=[adapter])
 waiting = dict(report.skipped).get('zipped_framework.parsing')
 parsing = __import__('zipped_framework.parsing', None, None, ['parse'])
 print(json.dumps({'waiting': waiting, 'changed': report.changed,

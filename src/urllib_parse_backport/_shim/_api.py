@@ -14,7 +14,7 @@ __all__ = ["patch", "unpatch", "is_patched", "ACTIVATION_VARIABLE"]
 ACTIVATION_VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
 
 
-def patch(force=False, frameworks=False):
+def patch(force=False, frameworks=False, _targets=(), _adapters=()):
     """Make the process's ``parse_qs``/``parse_qsl`` split on ``'&'`` only (bpo-42967).
 
     Replaces the parsers of every target that still splits on ``';'`` or
@@ -27,7 +27,8 @@ def patch(force=False, frameworks=False):
     Idempotent and thread-safe: once patched, returns the report of the call
     that patched; a later ``frameworks=True`` adds the adapters to it, any
     other change of options needs ``unpatch()`` first. Logs what it did.
-    Returns a :class:`PatchReport`.
+    Returns a :class:`PatchReport`. (*_targets*, *_adapters*: more targets
+    and adapters than the package's own, for its tests.)
     """
     from ._apply import apply, apply_adapters
     from ._frameworks import ADAPTERS
@@ -41,10 +42,10 @@ def patch(force=False, frameworks=False):
         report = state.report
         before = len(report.changed), len(report.skipped)
         if fresh:
-            apply(TARGETS, report, force)
+            apply(list(TARGETS) + list(_targets), report, force)
         if frameworks and not state.frameworks:
             state.frameworks = True
-            apply_adapters(ADAPTERS, report)
+            apply_adapters(list(ADAPTERS) + list(_adapters), report)
         if fresh or (len(report.changed), len(report.skipped)) != before:
             this_call = PatchReport(forced=force)
             this_call.changed = report.changed[before[0]:]
