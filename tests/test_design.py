@@ -92,6 +92,20 @@ def test_neither_package_imports_the_other(package):
         assert crossing == [], "%s imports %s" % (name, crossing)
 
 
+#: Modules the two packages hold in identical copies, since neither imports the other.
+SHARED = ["_fork.py"]
+
+
+@pytest.mark.parametrize("name", SHARED)
+def test_shared_modules_are_identical_in_both_packages(name):
+    texts = []
+    for package in sorted(PACKAGES):
+        path = os.path.join(os.path.dirname(os.path.abspath(PACKAGES[package].__file__)), name)
+        with open(path) as handle:
+            texts.append(handle.read())
+    assert texts[0] == texts[1], "%s differs between the two packages" % name
+
+
 SHAPE = """
 import json, sys
 package = __import__(sys.argv[1])
