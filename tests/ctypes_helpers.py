@@ -108,26 +108,35 @@ def disable_slot_mode(reason="slot mode disabled by the test"):
     return undo
 
 
-def child(args, environ=None, module=None):
-    """Run ``ctypes_helpers_child.py *args`` (or ``-m module *args``) in a fresh interpreter.
+def child(args, environ=None, module=None, script="ctypes_helpers_child.py", timeout=None):
+    """Run ``script *args`` (or ``-m module *args``) in a fresh interpreter.
 
-    Returns ``(returncode, stdout, stderr)``. None of ctypes_safe's start-up
-    variables is inherited; *environ* adds variables.
+    *script*: a scenario file of this directory. Returns ``(returncode,
+    stdout, stderr)``; after *timeout* seconds the process is killed (the
+    return code then says SIGKILL). None of ctypes_safe's start-up variables
+    is inherited; *environ* adds variables.
     """
+    import threading
     env = dict(os.environ)
     env.pop("CTYPES_SAFE_PATCH", None)
     env.update(environ or {})
-    command = [sys.executable] + (["-m", module] if module else
-                                  [os.path.join(HERE, "ctypes_helpers_child.py")])
+    command = [sys.executable] + (["-m", module] if module else [os.path.join(HERE, script)])
     process = subprocess.Popen(command + [str(arg) for arg in args], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = process.communicate()
+    timer = threading.Timer(timeout, process.kill) if timeout else None
+    if timer is not None:
+        timer.start()
+    try:
+        out, err = process.communicate()
+    finally:
+        if timer is not None:
+            timer.cancel()
     return process.returncode, out.decode("utf-8"), err.decode("utf-8", "replace")
 
 
-def child_json(args, environ=None):
+def child_json(args, environ=None, script="ctypes_helpers_child.py", timeout=None):
     """:func:`child`, requiring success; the JSON its last output line holds."""
-    code, out, err = child(args, environ)
+    code, out, err = child(args, environ, script=script, timeout=timeout)
     assert code == 0, (code, out, err)
     return json.loads(out.strip().splitlines()[-1])
 

@@ -14,8 +14,6 @@ import sys
 
 import ctypes_helpers
 
-RecursionError = getattr(__builtins__, "RecursionError", RuntimeError)  # 2.7: RuntimeError
-
 
 class UserDouble(ctypes._SimpleCData):
     """A user type straight on ``_SimpleCData``: its ``from_param`` is the C metaclass's."""
@@ -139,35 +137,16 @@ def scenario_threads(rounds):
             "stock": repr(ctypes.c_double.from_param(1.5)), "doubles": sorted(doubles)}
 
 
-def scenario_recursion(mode):
-    """``repr()`` of a parameter in each of the 30 frames nearest the recursion limit."""
-    _patch(mode)
-    carg = ctypes.c_double.from_param(1.5)
-    outcomes = []
-
-    def dive():
-        try:
-            dive()
-        except RecursionError:
-            pass
-        if len(outcomes) < 30:  # the deepest frames first, while unwinding
-            try:
-                outcomes.append(repr(carg))
-            except RecursionError:
-                outcomes.append("RecursionError")
-
-    dive()
-    return {"outcomes": sorted(set(outcomes))}
-
-
 def scenario_pretend(what):
     """``patch(force=True)`` where slot mode's check must refuse; the mode and reasons reported.
 
     ``trace_refs``: the interpreter claims a Py_TRACE_REFS build
     (``sys.getobjects``) but has a release build's two-word header.
     ``foreign_repr``: someone else already put another function (object's own
-    repr, harmless) into ``CArgObject``'s ``tp_repr`` (word 11 on release
-    builds, FACTS E.1); it is written back before anything is repr'd.
+    repr, harmless) into ``CArgObject``'s ``tp_repr`` (word 11 of the type
+    object on release builds); it is written back before anything is repr'd.
+    ``free_threaded``: the build claims ``Py_GIL_DISABLED`` (PEP 703) in its
+    configuration variables, which is all that tells a free-threaded build.
     """
     import ctypes_safe
     assert object.__basicsize__ == 2 * ctypes.sizeof(ctypes.c_void_p), "release builds only"
@@ -175,6 +154,9 @@ def scenario_pretend(what):
     stock = slots[11]
     if what == "trace_refs":
         sys.getobjects = lambda *args: []
+    elif what == "free_threaded":
+        import sysconfig
+        sysconfig.get_config_vars()["Py_GIL_DISABLED"] = 1  # the cached dict get_config_var reads
     elif what == "foreign_repr":
         slots[11] = (ctypes.c_void_p * 12).from_address(id(object))[11]
     try:
@@ -184,7 +166,7 @@ def scenario_pretend(what):
     text = repr(ctypes.c_double.from_param(1e300))
     ctypes_safe.unpatch()
     return {"mode": report.mode, "skipped": report.skipped, "repr": text,
-            "slot_untouched": found == (stock if what == "trace_refs" else
+            "slot_untouched": found == (stock if what != "foreign_repr" else
                                         (ctypes.c_void_p * 12).from_address(id(object))[11])}
 
 

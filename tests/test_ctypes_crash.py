@@ -3,7 +3,6 @@ patched (slot mode or converter mode) and the safe objects print fixed CPython's
 (bpo-42938). On 3.x the patch is forced, since those interpreters are fixed."""
 
 import json
-import re
 import struct
 
 import pytest
@@ -80,18 +79,6 @@ def test_unpatch_brings_back_the_stock_repr():
     assert result["restored"] == ["_ctypes.CArgObject.tp_repr", "_ctypes.CArgObject.__repr__"]
     stock = "<cparam 'd' (1.5)>" if helpers.FIXED else "<cparam 'd' (1.500000)>"
     assert result["repr"] == result["str"] == result["dunder"] == stock
-
-
-def test_repr_at_the_recursion_limit_is_an_exception_never_a_crash():
-    # A ctypes callback in tp_repr would hand C an uninitialised pointer here.
-    # Deepest frames first: RecursionError before the repr runs (where the interpreter
-    # grants a handler no extra frames), the fallback texts of a formatting that ran out
-    # of frames (even id() can, on 3.10/3.11), then the full text.
-    outcomes = helpers.child_json(["recursion", "slot"])["outcomes"]
-    assert "<cparam 'd' (1.5)>" in outcomes
-    for text in outcomes:
-        assert text in ("<cparam 'd' (1.5)>", "RecursionError", "<cparam>") or re.match(
-            r"^<cparam '\?' at 0x[0-9a-f]+>$", text), text
 
 
 def test_import_is_cheap_and_changes_nothing():

@@ -17,5 +17,6 @@ where two copies need a check to stay equal (attrs ships ``attr`` and
   silently and never stops the process;
 * ``_selfcheck``: exit statuses, the keys every ``status()`` has, the
   misspelt-variable hint and the command-line skeleton;
+* ``_fork``: objects a forked child makes anew (the state locks);
 * ``_check``: ``cpython-security-check``, both self-checks in one command.
 """

@@ -65,32 +65,47 @@ def patch(force=False):
             report.skipped.append((_slot.NAMES[0], "already fixed: the stock repr prints "
                                    "<cparam 'd' (1.5)> (bpo-42938)"))
         else:
-            _apply(report)
-            state.report = report
+            try:
+                _apply(report)
+                state.report = report
+            except BaseException:  # all or nothing, whatever stopped it (a signal, MemoryError)
+                _undo(PatchReport())
+                raise
     _log.log_report("patch", report)
     return report
 
 
 def _apply(report):
-    """Slot mode if ``_slot`` verifies and installs, else converter mode; fills *report*."""
+    """Slot mode if ``_slot`` verifies and installs, else converter mode; fills *report*.
+
+    Each mode records what it will change in ``state`` before changing it, so
+    that ``_undo()`` finds everything if this is stopped half-way.
+    """
     from . import _converter, _slot
     try:
-        slots = _slot.locate()
-        _slot.install(slots)
+        state.slots = _slot.locate()
+        _slot.install(state.slots)  # all or nothing by itself
     except Exception as failure:  # any failure of a check means: do not use slot mode
+        state.slots = None
         reason = str(failure) if isinstance(failure, _slot.SlotCheckFailed) else "%s: %s" % (
             type(failure).__name__, failure)
         report.skipped.append((_slot.NAMES[0], "slot check failed: " + reason))
-        try:
-            _converter.install(report)
-        except BaseException:
-            _converter.restore(PatchReport())  # all or nothing
-            raise
+        _converter.install(report)
         report.mode = "converter"
     else:
-        state.slots = slots
         report.changed.extend(_slot.NAMES)
         report.mode = "slot"
+
+
+def _undo(report):
+    """Put back what ``state`` records of either mode, listed in *report*; caller holds the lock."""
+    from . import _converter, _slot
+    if state.slots is not None:
+        changed, skipped = _slot.restore(state.slots)
+        report.changed.extend(changed)
+        report.skipped.extend(skipped)
+        state.slots = None
+    _converter.restore(report)
 
 
 def unpatch():
@@ -99,19 +114,14 @@ def unpatch():
     Why: the fix must be reversible. A place someone else has rewritten since
     ``patch()`` is left alone and listed in ``skipped``.
     """
-    from . import _converter, _log, _slot
+    from . import _log
     _log.logger()
     with state.lock:
         report = PatchReport()
         if state.report is not None:
             report.forced = state.report.forced
             report.mode = state.report.mode
-            if state.slots is not None:
-                changed, skipped = _slot.restore(state.slots)
-                report.changed.extend(changed)
-                report.skipped.extend(skipped)
-                state.slots = None
-            _converter.restore(report)
+            _undo(report)
             state.report = None
     _log.log_report("unpatch", report)
     return report
@@ -138,28 +148,16 @@ def status():
     Why: a health check or an operator can read whether this process still
     runs the unfixed repr (``"exposed"``), and how the fix is applied.
     """
-    import os
-    import platform
-    import sys
+    from _cpython_security._selfcheck import common_status
     with state.lock:
         vulnerable = _detect()
         report = state.report
-        patched = state.changed_something()
-        return {
-            "package": __name__.rpartition(".")[0],
-            "version": __version__,
-            "cve": "CVE-2021-3177",
-            "interpreter": {
-                "implementation": platform.python_implementation(),
-                "version": platform.python_version(),
-                "executable": sys.executable,
-            },
-            "patched": patched,
-            "report": report.as_dict() if report is not None else None,
-            "exposed": vulnerable and not _in_effect(),
+        info = common_status(__name__.split(".")[0], __version__, "CVE-2021-3177",
+                             state.changed_something(), report, ACTIVATION_VARIABLE,
+                             vulnerable and not _in_effect())
+        info.update({
             "vulnerable": vulnerable,
             "mode": report.mode if report is not None else None,
-            "activation": {"variable": ACTIVATION_VARIABLE,
-                           "value": os.environ.get(ACTIVATION_VARIABLE)},
             "probe": None,
-        }
+        })
+        return info

@@ -10,12 +10,11 @@ does not reach ``_SimpleCData`` subclasses written by users.
 import ctypes
 
 from . import _carg, _layout, _repr
-from ._compat import INTEGER_TYPES, allocate_lock
+from ._compat import INTEGER_TYPES
 from ._state import ABSENT, state
 
 __all__ = ["targets", "install", "restore", "value_type"]
 
-_lock = allocate_lock()
 _value_types = {}  # tag -> private subclass of the ctype, created on first use
 _FLOAT_BASES = {"d": ctypes.c_double, "f": ctypes.c_float}
 
@@ -54,21 +53,20 @@ def value_type(tag):
         return _value_types[tag]
     except KeyError:
         pass
-    with _lock:
-        if tag not in _value_types:
-            base = _FLOAT_BASES[tag]
+    base = _FLOAT_BASES[tag]
 
-            def __repr__(self):
-                return _repr.float_repr(tag, self.value)
+    def __repr__(self):
+        return _repr.float_repr(tag, self.value)
 
-            namespace = {
-                "__repr__": __repr__,
-                "__module__": __name__,
-                "__doc__": "A %s whose repr is fixed CPython's cparam (bpo-42938)." % base.__name__,
-            }
-            name = {"d": "SafeDouble", "f": "SafeFloat"}[tag]
-            _value_types[tag] = type(base)(name, (base,), namespace)
-    return _value_types[tag]
+    namespace = {
+        "__repr__": __repr__,
+        "__module__": __name__,
+        "__doc__": "A %s whose repr is fixed CPython's cparam (bpo-42938)." % base.__name__,
+    }
+    name = {"d": "SafeDouble", "f": "SafeFloat"}[tag]
+    # No lock (a forked child could inherit it held): of two threads racing
+    # here, both get the class the first one stored.
+    return _value_types.setdefault(tag, type(base)(name, (base,), namespace))
 
 
 def _unbound(cls, entry):
@@ -173,8 +171,8 @@ def install(report):
         original = state.saved.setdefault(cls, (name, entry))[1]
         stock = original is ABSENT or type(original).__name__ == "classmethod_descriptor"
         replacement = _make_from_param(cls, tag, _unbound(cls, original), stock)
+        state.installed[cls] = replacement  # recorded first: restore() finds a half-way install
         cls.from_param = replacement
-        state.installed[cls] = replacement
         report.changed.append(name + ".from_param")
 
 
@@ -185,6 +183,7 @@ def restore(report):
     """
     for _, cls, _ in targets():
         if cls not in state.installed:
+            state.saved.pop(cls, None)  # saved, then stopped before it was replaced
             continue
         replacement = state.installed.pop(cls)
         name, original = state.saved.pop(cls)

@@ -7,13 +7,14 @@ fields are not exposed to Python; a ctypes mirror of ``struct tagPyCArgObject``
 
 import ctypes
 
-from ._compat import allocate_lock, is_cpython
+from ._compat import is_cpython
 
 # The concrete type of what the simple types' from_param returns.
 CArgType = type(ctypes.c_int.from_param(0))
+#: Its stock ``__repr__`` slot wrapper (it calls the C repr), read at import, before any patch.
+STOCK_REPR = CArgType.__dict__["__repr__"]
 
-_lock = allocate_lock()
-_cache = []  # [layout class or None], filled once by _layout()
+_cache = []  # [layout class or None], filled once by layout(); the first one built wins
 
 
 def _build():
@@ -65,11 +66,14 @@ def _build():
     return CArgLayout
 
 
-def _layout():
+def layout():
+    """The mirror Structure of ``tagPyCArgObject``, or None where it does not fit (built once).
+
+    No lock: two threads may both build it, and both then use the first one
+    kept, so a forked child can never inherit a lock held here.
+    """
     if not _cache:
-        with _lock:
-            if not _cache:
-                _cache.append(_build())
+        _cache.append(_build())
     return _cache[0]
 
 
@@ -78,10 +82,10 @@ def view(carg):
 
     The caller must keep ``carg`` alive while it uses the view.
     """
-    layout = _layout()
-    if layout is None or type(carg) is not CArgType:
+    mirror = layout()
+    if mirror is None or type(carg) is not CArgType:
         return None
-    return layout.from_address(id(carg))
+    return mirror.from_address(id(carg))
 
 
 def tag_of(carg):

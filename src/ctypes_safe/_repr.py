@@ -8,10 +8,8 @@ output in pure Python, so nothing here can overflow.
 import ctypes
 
 from . import _layout
-from ._compat import allocate_lock
 
-_lock = allocate_lock()
-_pointer_style = []  # [(null text, upper-case?, width)], learned once
+_built = []  # [the repr function], built once by formatter(); the first one built wins
 
 
 def is_literal_char(code):
@@ -37,28 +35,85 @@ def _learn_pointer_style():
     raw = type(ctypes.c_void_p).__dict__["from_param"]  # the metaclass method, never patched
 
     def inner(address):
-        text = repr(raw(ctypes.c_void_p, address))  # "<cparam 'P' (...)>"
+        text = _layout.STOCK_REPR(raw(ctypes.c_void_p, address))  # "<cparam 'P' (...)>"
         return _c_pointer(text[len("<cparam 'P' ("):-len(")>")])
 
     digits = inner(0xAB)[2:]
     return inner(0), digits.endswith("AB"), len(digits) if digits[:1] == "0" else 0
 
 
-def pointer_text(address):
-    """Format ``address`` (an int, 0/None for NULL) as fixed CPython's ``%p``.
+def _templates():
+    """``{tag: (union field or kind, text template)}`` for every byte a tag can hold."""
+    table = {}
+    for code in range(256):
+        letter = chr(code)
+        if is_literal_char(code):
+            table[letter] = (None, "<cparam '%s' at %%s>" % letter)  # no value printed
+        else:
+            table[letter] = (None, "<cparam 0x%02x at %%s>" % code)
+    for letters, field in (("bB", "b"), ("hH", "h"), ("iI", "i"), ("lL", "l"), ("qQ", "q")):
+        for letter in letters:
+            table[letter] = (field, "<cparam '%s' (%%d)>" % letter)
+    table["d"] = ("d", "<cparam 'd' (%r)>")
+    table["f"] = ("f", "<cparam 'f' (%r)>")
+    table["c"] = ("char", "<cparam 'c' (%s)>")
+    for letter in "zZP":
+        table[letter] = ("pointer", "<cparam '%s' (%%s)>" % letter)
+    if bytes is not str:  # Python 3: a c_char field reads as bytes
+        table = dict((letter.encode("latin-1"), entry) for letter, entry in table.items())
+    return table
 
-    The first call learns the style from the stock repr, so slot mode makes
-    it before it replaces that repr (the replacement would otherwise be asked).
+
+def _make(layout, style, carg_type, stock):
+    """Build the repr function: one frame, every name it uses bound here (a closure).
+
+    Why one self-contained frame: it stands in for C code, so it calls no
+    other Python function (each would cost a frame near the recursion limit),
+    looks up no module global or builtin (those are None late in shutdown),
+    and catches nothing (a signal handler's exception, a MemoryError or a
+    RecursionError passes through, as from any C function).
     """
-    if not _pointer_style:
-        with _lock:
-            if not _pointer_style:
-                _pointer_style.append(_learn_pointer_style())
-    null, upper, width = _pointer_style[0]
-    if not address:
-        return null
-    digits = "%0*X" % (width, address) if upper else "%0*x" % (width, address)
-    return "0x" + digits
+    null, upper, width = style
+    pointer = "0x%0*X" if upper else "0x%0*x"
+    templates = _templates()
+    chars = dict((chr(code) if bytes is str else bytes(bytearray([code])),
+                  "'%s'" % chr(code) if is_literal_char(code) else "'\\x%02x'" % code)
+                 for code in range(256))
+    from_address = layout.from_address
+    type_of, address_of, field_of = type, id, getattr
+
+    def __repr__(self):
+        if type_of(self) is not carg_type:
+            return stock(self)  # the stock wrapper's TypeError, like calling it directly
+        fields = from_address(address_of(self))  # tagPyCArgObject, read in place
+        field, template = templates[fields.tag]
+        if field is None:
+            return template % (pointer % (width, address_of(self)))
+        value = fields.value
+        if field == "char":
+            return template % chars[value.c]
+        if field == "pointer":
+            address = value.p
+            return template % (pointer % (width, address) if address else null)
+        return template % field_of(value, field)
+
+    __repr__.__doc__ = "Fixed CPython's repr of a ctypes parameter object (bpo-42938)."
+    return __repr__
+
+
+def formatter():
+    """The repr function of ``CArgObject`` (fixed CPython's text), or None for unknown layouts.
+
+    Built on first use: the ``%p`` style is learnt from the stock repr then, so
+    slot mode builds it before it replaces that repr.
+    """
+    if not _built:
+        layout = _layout.layout()
+        if layout is None:
+            return None
+        style = _learn_pointer_style()
+        _built.append(_make(layout, style, _layout.CArgType, _layout.STOCK_REPR))
+    return _built[0]
 
 
 def float_repr(tag, value):
@@ -66,40 +121,9 @@ def float_repr(tag, value):
     return "<cparam '%s' (%r)>" % (tag, float(value))
 
 
-def _char(code):
-    if is_literal_char(code):
-        return "'%s'" % chr(code)
-    return "'\\x%02x'" % code
-
-
 def carg_repr(carg):
     """Return fixed CPython's repr of the ``CArgObject`` ``carg``, reading its fields directly."""
-    fields = _layout.view(carg)
-    if fields is None:  # not CPython, or an unknown layout: still safe, but generic
-        return "<cparam at %s>" % pointer_text(id(carg))
-    tag = ord(fields.tag)
-    value = fields.value
-    letter = chr(tag)
-    if letter in "bB":
-        number = value.b
-    elif letter in "hH":
-        number = value.h
-    elif letter in "iI":
-        number = value.i
-    elif letter in "lL":
-        number = value.l
-    elif letter in "qQ":
-        number = value.q
-    elif letter == "d":
-        return float_repr(letter, value.d)
-    elif letter == "f":
-        return float_repr(letter, value.f)
-    elif letter == "c":
-        return "<cparam 'c' (%s)>" % _char(ord(value.c))
-    elif letter in "zZP":
-        return "<cparam '%s' (%s)>" % (letter, pointer_text(value.p))
-    elif is_literal_char(tag):
-        return "<cparam '%s' at %s>" % (letter, pointer_text(id(carg)))
-    else:
-        return "<cparam 0x%02x at %s>" % (tag, pointer_text(id(carg)))
-    return "<cparam '%s' (%d)>" % (letter, number)
+    function = formatter()
+    if function is None:  # not CPython, or an unknown layout: still safe, but generic
+        return "<cparam at 0x%x>" % id(carg)
+    return function(carg)

@@ -6,6 +6,7 @@ gevent.monkey), so a patch over a patch saves nothing new.
 """
 
 from ._compat import allocate_lock
+from _cpython_security._fork import per_process
 
 __all__ = ["state", "ABSENT"]
 
@@ -15,8 +16,7 @@ ABSENT = object()
 
 class _State(object):
     def __init__(self):
-        #: Held by every read and write below (not re-entrant).
-        self.lock = allocate_lock()
+        self._lock = per_process(allocate_lock)
         #: The report of the ``patch()`` that patched, until ``unpatch()``.
         self.report = None
         #: Slot mode: the verified ``_slot.Slots`` while they hold the safe repr.
@@ -27,6 +27,11 @@ class _State(object):
         self.installed = {}
         #: Whether the stock repr is the unfixed one (bpo-42938); None until checked.
         self.vulnerable = None
+
+    @property
+    def lock(self):
+        """Held by every read and write below (not re-entrant); a forked child gets a new one."""
+        return self._lock()
 
     def changed_something(self):
         return self.slots is not None or bool(self.installed)

@@ -15,10 +15,10 @@ the shared modules at the top::
                  hook, state, and the start-up switch the .pth file runs
     _selfcheck/  status() and ``python -m urllib_parse_backport``
     _audit/      ``python -m urllib_parse_backport --audit``: source reading only
-    _policy, _rewrite, _report, _log, _fork, _compat, _version
+    _policy, _rewrite, _report, _log, _compat, _version
                  shared by the rooms: the separator policy, the rewrite that
                  makes any parser split like the fix, the report, logging,
-                 fork safety, 2/3 compatibility
+                 2/3 compatibility
 """
 
 from ._parse import parse_qs, parse_qsl

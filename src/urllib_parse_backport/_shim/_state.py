@@ -6,12 +6,14 @@ original wins (as in gevent.monkey): a patch over a patch saves nothing new.
 
 import threading
 
+from _cpython_security._fork import per_process
+
 __all__ = ["state"]
 
 
 class _State(object):
     def __init__(self):
-        self.lock = threading.RLock()
+        self._lock = per_process(threading.RLock)
         #: [(namespace dict, key, original, replacement, label)]
         self.bindings = []
         #: [(original function, its original __code__, label)]
@@ -28,6 +30,11 @@ class _State(object):
         #: and the post-import hook that applies them.
         self.waiting = {}
         self.hook = None
+
+    @property
+    def lock(self):
+        """Held by every read and write below (re-entrant); a forked child gets a new one."""
+        return self._lock()
 
     def changed_something(self):
         return bool(self.bindings or self.codes)
