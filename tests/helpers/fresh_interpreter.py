@@ -21,7 +21,8 @@ VARIABLES = ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
              "URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH", "PYTHONWARNINGS")
 
 #: The directory of the scenario scripts (tests/scenarios).
-SCENARIOS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scenarios")
+SCENARIOS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                         "scenarios")
 
 
 def run(args, cwd=None, **environ):

@@ -8,7 +8,6 @@ from ctypes import c_double, c_float, c_int, c_long
 import pytest
 
 import ctypes_helpers as helpers
-import ctypes_safe
 
 CArg = type(c_int.from_param(0))
 
@@ -18,13 +17,10 @@ class UserDouble(ctypes._SimpleCData):
 
 
 @pytest.fixture
-def slot_mode():
-    report = ctypes_safe.patch(force=True)
+def slot_mode(ctypes_unpatched):
+    report = ctypes_unpatched.patch(force=True)
     assert report.mode == "slot"  # before anything that would overflow on 2.7
-    try:
-        yield report
-    finally:
-        ctypes_safe.unpatch()
+    return report
 
 
 def test_every_parameter_object_prints_the_fixed_repr(slot_mode):
@@ -58,15 +54,12 @@ def test_results_and_foreign_calls_are_stock(slot_mode):
         labs(c_double.from_param(1.0))  # stock converters never take a bare CArgObject
 
 
-def test_calling_the_repr_with_another_object_raises_the_stock_error():
+def test_calling_the_repr_with_another_object_raises_the_stock_error(ctypes_unpatched):
     with pytest.raises(TypeError) as stock:
         CArg.__dict__["__repr__"](5)
-    ctypes_safe.patch(force=True)
-    try:
-        with pytest.raises(TypeError) as patched:
-            CArg.__dict__["__repr__"](5)
-    finally:
-        ctypes_safe.unpatch()
+    ctypes_unpatched.patch(force=True)
+    with pytest.raises(TypeError) as patched:
+        CArg.__dict__["__repr__"](5)
     assert str(patched.value) == str(stock.value)
 
 

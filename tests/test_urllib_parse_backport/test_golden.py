@@ -21,7 +21,7 @@ import pytest
 import urllib_parse_backport
 
 PY2 = sys.version_info[0] == 2
-DATA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+DATA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data",
                          "golden_py2.json" if PY2 else "golden_py3.json")
 CHUNK = 200
 FUNCTIONS = {

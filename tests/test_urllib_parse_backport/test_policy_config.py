@@ -16,7 +16,6 @@ import warnings
 import pytest
 from stdlib_state import FORCE, STDLIB
 
-import urllib_parse_backport as backport
 from internals import _policy
 from urllib_parse_backport import parse_qs, parse_qsl, read_environment
 
@@ -145,14 +144,10 @@ def test_no_warning_when_the_file_chose_the_separator(config):
         assert parse_qsl(QUERY) == [("a", "1;b=2"), ("c", "3")]
 
 
-def test_patched_stdlib_follows_the_file(config):
+def test_patched_stdlib_follows_the_file(config, unpatched):
     config(separator_file("legacy"))
-    backport.unpatch()
-    backport.patch(force=FORCE)
-    try:
-        assert STDLIB.parse_qsl(QUERY) == [("a", "1"), ("b", "2"), ("c", "3")]
-    finally:
-        backport.unpatch()
+    unpatched.patch(force=FORCE)
+    assert STDLIB.parse_qsl(QUERY) == [("a", "1"), ("b", "2"), ("c", "3")]
 
 
 def test_import_without_the_file_imports_no_configparser(tmpdir):

@@ -10,7 +10,6 @@ import warnings
 
 import pytest
 
-import urllib_parse_backport as backport
 from urllib_parse_backport import QuerySeparatorWarning, parse_qs, parse_qsl, read_environment
 from internals import _policy
 
@@ -151,11 +150,8 @@ def test_warning_switch_off_values(environ, value):
     assert environ(URLLIB_PARSE_BACKPORT_WARN=value) is None
 
 
-def test_patched_stdlib_follows_the_policy(environ):
+def test_patched_stdlib_follows_the_policy(environ, unpatched):
     environ(PYTHON_URLLIB_QS_SEPARATOR="legacy")
     stdlib = sys.modules["urlparse" if sys.version_info[0] == 2 else "urllib.parse"]
-    backport.patch(force=True)
-    try:
-        assert stdlib.parse_qsl(QUERY) == [("a", "1"), ("b", "2"), ("c", "3")]
-    finally:
-        backport.unpatch()
+    unpatched.patch(force=True)
+    assert stdlib.parse_qsl(QUERY) == [("a", "1"), ("b", "2"), ("c", "3")]

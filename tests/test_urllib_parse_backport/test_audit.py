@@ -19,7 +19,8 @@ import pytest
 import fresh_interpreter
 
 PY2 = sys.version_info[0] == 2
-FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "audit")
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "data", "audit")
 #: The fixture this interpreter's grammar cannot parse: searched by text.
 TEXT_SEARCHED = "python3_only.py" if PY2 else "python2_only.py"
 ADAPTER, SHIM, STDLIB_SHIM = "patch(frameworks=True)", "patch()", "the stdlib shim, patch()"

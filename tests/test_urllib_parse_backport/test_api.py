@@ -39,11 +39,8 @@ def _cgi():
     return cgi
 
 
-@pytest.fixture(autouse=True)
-def always_unpatch():
-    backport.unpatch()
-    yield
-    backport.unpatch()
+# Every test here starts and ends unpatched (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("unpatched")
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ The golden file ``ctypes_helpers_golden.json`` holds, for every case whose repr
 has no address in it, the repr printed by a fixed CPython's own ``PyCArg_repr``
 (bpo-42938). Regenerate it with a fixed interpreter (3.6.13+)::
 
-    PYTHONPATH=src python3.13 tests/ctypes_helpers.py > tests/ctypes_helpers_golden.json
+    cd tests/helpers
+    PYTHONPATH=../../src python3.13 ctypes_helpers.py > ctypes_helpers_golden.json
 """
 
 from __future__ import print_function
