@@ -86,9 +86,18 @@ def _pth_files():
 
 
 class build_py_with_pth(build_py):
-    """build_py that also copies the ``.pth`` files to the top of the build tree."""
+    """build_py that starts from an empty build tree and also copies the ``.pth``
+    files to its top.
+
+    Why empty: the wheel packs the whole build tree, and a tree left by an
+    earlier build of this checkout still holds modules moved or deleted since,
+    which would be installed beside the new ones.
+    """
 
     def run(self):
+        if os.path.isdir(self.build_lib):
+            import shutil
+            shutil.rmtree(self.build_lib)
         build_py.run(self)
         for name in _pth_files():
             self.copy_file(os.path.join(HERE, "src", name), os.path.join(self.build_lib, name),
