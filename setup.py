@@ -79,6 +79,7 @@ _require_setuptools()
 
 from setuptools import find_packages, setup  # noqa: E402 (after the version check)
 from setuptools.command.build_py import build_py  # noqa: E402
+from setuptools.command.sdist import sdist  # noqa: E402
 
 
 def _pth_files():
@@ -106,6 +107,59 @@ class build_py_with_pth(build_py):
     def get_outputs(self, include_bytecode=1):
         return build_py.get_outputs(self, include_bytecode) + [
             os.path.join(self.build_lib, name) for name in _pth_files()]
+
+
+class reproducible_sdist(sdist):
+    """sdist whose ``.tar.gz`` depends on the files' contents alone.
+
+    Why: a release is checked by rebuilding it; the stock archive records the
+    build's clock (gzip header, directory times), the builder's user name,
+    the umask's file modes and the file system's listing order, so two builds
+    of one commit differ. Here members are sorted, owned by uid 0 with no
+    names, mode 644 (755 where executable), and, with ``SOURCE_DATE_EPOCH``
+    set, no time later than it, in the members or the gzip header.
+    """
+
+    def make_archive(self, base_name, format, root_dir=None, base_dir=None,
+                     owner=None, group=None):
+        if format != "gztar":
+            return sdist.make_archive(self, base_name, format, root_dir, base_dir, owner, group)
+        path = base_name + ".tar.gz"
+        _write_tarball(path, root_dir or os.curdir, base_dir or os.curdir)
+        return path
+
+
+def _write_tarball(path, root_dir, base_dir):
+    import gzip
+    import tarfile
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    epoch = int(epoch) if epoch else None
+
+    def normalize(info):
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        executable = info.isdir() or info.mode & 0o100
+        info.mode = 0o755 if executable else 0o644
+        info.mtime = int(info.mtime) if epoch is None else min(int(info.mtime), epoch)
+        return info
+
+    names = []
+    for directory, folders, files in os.walk(os.path.join(root_dir, base_dir)):
+        folders.sort()
+        names.append(directory)
+        names.extend(os.path.join(directory, name) for name in sorted(files))
+    with open(path, "wb") as raw:
+        packed = gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=epoch or 0)
+        try:
+            archive = tarfile.open(fileobj=packed, mode="w", format=tarfile.PAX_FORMAT)
+            try:
+                for name in names:
+                    archive.add(name, os.path.relpath(name, root_dir), recursive=False,
+                                filter=normalize)
+            finally:
+                archive.close()
+        finally:
+            packed.close()
 
 
 setup(
@@ -151,5 +205,5 @@ setup(
     include_package_data=False,
     zip_safe=False,
     python_requires=">=2.7, !=3.0.*, !=3.1.*, !=3.2.*, !=3.3.*, !=3.4.*, !=3.5.*",
-    cmdclass={"build_py": build_py_with_pth},
+    cmdclass={"build_py": build_py_with_pth, "sdist": reproducible_sdist},
 )
