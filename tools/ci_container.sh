@@ -18,7 +18,9 @@ esac
 
 venv=/tmp/ci-$env
 dist=/tmp/ci-$env-dist
-python -m pip install --quiet virtualenv==20.21.1  # the pin of tests/requirements/tooling.txt
+# The last virtualenv that runs on 2.7 (tooling.txt's 20.21.1 creates such
+# environments but runs on 3.7+); it seeds the same pips for 2.7 and 3.6.
+python -m pip install --quiet virtualenv==20.15.1
 python -m virtualenv --quiet "$venv"
 # deps of tox.ini's [testenv]:
 "$venv/bin/python" -m pip install -r tests/requirements/test.txt \
