@@ -15,18 +15,20 @@ from . import _rules
 
 _COOKIE = re.compile(br"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 # Which files can hold a finding at all, tested on the bytes so that most files
-# are never parsed: a ';' where a split, replacement, pattern or constant takes
-# it, and an '&' where a split, pattern, replacement or constant does.
+# are never parsed: a ';' where a split, search, replacement, pattern, constant
+# or comparison takes it, and an '&' likewise.
 _LITERAL = br"""\s*[bBuUrR]{0,2}['"][^'"\n]{0,24}"""
 _EXACTLY = br"""\s*[bBuUrR]{0,2}(?:'\\?%s'|"\\?%s")"""
 _BOTH_IN_A_CLASS = br"""\[[^\]'"\n]{0,10}(?:&[^\]'"\n]{0,10};|;[^\]'"\n]{0,10}&)|&\|;|;\|&"""
-_ANY_SEMICOLON = re.compile(br"[(=]" + _LITERAL + b";")
-_PATTERN_CONSTANT = br"""|=\s*[bBuUrR]{0,2}['"](?:""" + _BOTH_IN_A_CLASS + b")"
+_TAKES_A_PATTERN = br"(?:split|compile|findall|finditer|find|index)\("
+_ANY_SEMICOLON = re.compile(br"(?:[(,=]|\bin\s)" + _LITERAL + b";")
+_PATTERN_CONSTANT = (br"""|=\s*[bBuUrR]{0,2}['"](?:""" + _BOTH_IN_A_CLASS
+                     + br""")|\bin\s*[bBuU]?['"](?:&;|;&)['"]""")
 _SEMICOLON = re.compile(
-    br"(?:split\(|compile\()" + _LITERAL + br";|replace\(" + _EXACTLY % (b";", b";")
+    _TAKES_A_PATTERN + _LITERAL + br";|replace\(" + _EXACTLY % (b";", b";")
     + br"|sub\(" + _LITERAL + br""";[^'"\n]{0,24}['"]\s*,""" + _EXACTLY % (b"&", b"&")
-    + br"|=" + _EXACTLY % (b";", b";") + _PATTERN_CONSTANT)
-_AMPERSAND = re.compile(br"(?:split\(|sub\(|compile\()" + _LITERAL + br"&|[(,=]"
+    + br"|(?:[=,]|ord\()" + _EXACTLY % (b";", b";") + _PATTERN_CONSTANT)
+_AMPERSAND = re.compile(br"(?:sub\(|" + _TAKES_A_PATTERN + b")" + _LITERAL + br"&|[(,=]"
                         + _EXACTLY % (b"&", b"&") + br"(?!\s*\.)" + _PATTERN_CONSTANT)
 
 # The line search, for files this interpreter cannot parse: a ';' split of a
