@@ -25,6 +25,7 @@ EXIT_FOUND = 1
 EXIT_USAGE = 2
 EXIT_FAILED = 3  # the audit itself failed: its answer is unknown
 
+
 class _Progress(object):
     """``audit: 812/4231 files`` on a terminal's stderr, once a scan takes over a second."""
 
