@@ -35,7 +35,7 @@ def test_buffer_scanners_are_found_at_their_lines():
 
 @pytest.mark.skipif(sys.version_info < (3, 8), reason="python-multipart 0.0.20 needs 3.8")
 def test_python_multipart_querystring_parser():
-    assert version_of("python-multipart") == "0.0.20"
+    assert version_of("python_multipart") == "0.0.20"  # the dist-info name
     path = installed("python_multipart/multipart.py")
     with io.open(path, encoding="utf-8") as stream:
         lines = stream.read().split(u"\n")
