@@ -323,8 +323,11 @@ def test_whole_environment_holds_just_the_known_parsers():
         expected.add("django.utils.http.limited_parse_qsl")
     if version_of("bottle") == "0.12.18":
         expected.add("bottle._parse_qsl")
-    assert set(finding["parser"] for finding in findings) == expected
-    assert all(finding["fixed_by"] for finding in findings)
+    # python-multipart (audit.txt, 3.8+): a parser no patch reaches.
+    unfixed = set(["python_multipart.multipart.QuerystringParser._internal_write"]
+                  if sys.version_info >= (3, 8) else [])
+    assert set(finding["parser"] for finding in findings) == expected | unfixed
+    assert set(finding["parser"] for finding in findings if not finding["fixed_by"]) == unfixed
     assert status == 1
 
 

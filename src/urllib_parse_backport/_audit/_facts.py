@@ -10,6 +10,7 @@ import ast
 from .._compat import text_type
 
 _REGEX_MODULES = frozenset(["re", "regex"])
+_REGEX_FUNCTIONS = frozenset(["split", "compile", "sub", "findall", "finditer"])
 _Constant = getattr(ast, "Constant", None)
 _FUNCTIONS = (ast.FunctionDef, getattr(ast, "AsyncFunctionDef", ast.FunctionDef))
 
@@ -25,6 +26,34 @@ def literal_text(node):
     if isinstance(value, bytes):
         return value.decode("latin-1")
     return value if isinstance(value, text_type) else None
+
+
+def char_value(node):
+    """The character a byte or code point constant stands for: ``b'&'[0]`` and
+    ``ord('&')`` give ``'&'`` (python-multipart compares bytes with these), else None."""
+    if isinstance(node, ast.Subscript):
+        index = node.slice
+        if type(index).__name__ == "Index":  # before 3.9
+            index = index.value
+        kind = type(index).__name__  # a Num before 3.8, whose n is deprecated after
+        number = getattr(index, "value" if kind == "Constant" else "n", None)
+        text = literal_text(node.value)
+        if text and kind in ("Num", "Constant") and number == 0:
+            return text[0]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+            and node.func.id == "ord" and len(node.args) == 1:
+        text = literal_text(node.args[0])
+        if text is not None and len(text) == 1:
+            return text
+    return None
+
+
+def constant_key(node):
+    """The text of a subscript's constant string key (``environ['QUERY_STRING']``), else None."""
+    key = getattr(node, "slice", None)
+    if type(key).__name__ == "Index":  # before 3.9
+        key = key.value
+    return literal_text(key) if key is not None else None
 
 
 def shown(text):
@@ -50,8 +79,8 @@ class ModuleFacts(object):
 
     def __init__(self, tree):
         self.regex_modules = set()
-        self.regex_functions = {}  # local name -> "split" / "compile" / "sub"
-        self.constants = {}  # NAME -> text, for NAME = ';'
+        self.regex_functions = {}  # local name -> "split", "compile", "sub", "findall"...
+        self.constants = {}  # NAME -> text, for NAME = ';', b';'[0] or ord(';')
         self.patterns = {}  # NAME -> pattern text, for NAME = re.compile('[&;]')
         statements, pending = [], list(tree.body)
         while pending:  # module level, into if/try/with/class bodies, not into functions
@@ -77,11 +106,13 @@ class ModuleFacts(object):
                     self.regex_modules.add(alias.asname or alias.name)
         elif isinstance(node, ast.ImportFrom) and node.module in _REGEX_MODULES:
             for alias in node.names:
-                if alias.name in ("split", "compile", "sub"):
+                if alias.name in _REGEX_FUNCTIONS:
                     self.regex_functions[alias.asname or alias.name] = alias.name
 
     def add_binding(self, name, value):
         text = literal_text(value)
+        if text is None:
+            text = char_value(value)
         if text is not None:
             self.constants[name] = text
         pattern = self.compiled(value, self.constants.get)
@@ -89,7 +120,7 @@ class ModuleFacts(object):
             self.patterns[name] = pattern
 
     def regex_function(self, func):
-        """"split", "compile" or "sub" when *func* is that ``re`` function, else None."""
+        """The name of the ``re`` function *func* is ("split", "compile"...), else None."""
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) \
                 and func.value.id in self.regex_modules:
             return func.attr
@@ -120,3 +151,4 @@ class Scope(object):
         self.splits = []  # (root, '&' or ';', node)
         self.normalised = []  # (root, old, new, node) for a ';' <-> '&' replacement
         self.parsed = set()  # roots passed to a query parser
+        self.positions = {}  # (root, name) -> {'&' or ';': [node]}, for name = text.find(...)

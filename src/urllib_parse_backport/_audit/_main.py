@@ -6,7 +6,7 @@ of the frameworks it knows; every other query parser that splits on ``';'``
 each PATH (default: the current directory and every site-packages on
 ``sys.path``) with ``ast``, never importing it, and lists those parsers by
 distribution. Exit status 1 when it finds one, 0 when it finds none, 2 on a
-usage error.
+usage error, 3 when the audit itself failed.
 """
 
 import argparse
@@ -14,52 +14,16 @@ import json
 import os
 import sys
 import time
+import traceback
 
-from . import _known
-
-from . import _source
+from . import _known, _source, _walk, _worker
 from ._dists import Distributions
 from .._compat import text_type
 
 EXIT_CLEAN = 0
 EXIT_FOUND = 1
 EXIT_USAGE = 2
-
-#: Directories never walked into (a PATH named on the command line always is).
-_PRUNED = frozenset(["__pycache__", "node_modules"])
-_SUFFIXES = (".py", ".pyw")
-
-
-def default_paths():
-    """The current directory and each site-packages directory on ``sys.path``."""
-    paths = [os.getcwd()]
-    for entry in sys.path:
-        if os.path.basename(entry.rstrip(os.sep)) in ("site-packages", "dist-packages") \
-                and os.path.isdir(entry):
-            paths.append(entry)
-    return paths
-
-
-def source_files(paths):
-    """Each Python file under *paths* once (by real path), directories walked in
-    sorted order; hidden directories (``.git``, ``.tox``) are not walked into."""
-    seen = set()
-    for path in paths:
-        real = os.path.realpath(path)
-        if not os.path.isdir(path):
-            if real not in seen:
-                seen.add(real)
-                yield path
-            continue
-        for directory, subdirectories, names in os.walk(path):
-            real_directory = os.path.join(real, os.path.relpath(directory, path))
-            subdirectories[:] = sorted(name for name in subdirectories
-                                       if name not in _PRUNED and not name.startswith("."))
-            for name in sorted(names):
-                key = os.path.normpath(os.path.join(real_directory, name))
-                if name.endswith(_SUFFIXES) and key not in seen:
-                    seen.add(key)
-                    yield os.path.join(directory, name)
+EXIT_FAILED = 3  # the audit itself failed: its answer is unknown
 
 
 class _Progress(object):
@@ -88,31 +52,47 @@ def audit(paths, progress=None):
     """Scan *paths*: ``(findings, skipped, files)``. Each finding is a dict (path,
     line, function, code, why, parser, fixed_by, text_match, distribution,
     version); *skipped* lists ``(path, reason)``, *files* counts the files read."""
-    files = list(source_files(paths))
-    owners = Distributions()
-    findings, skipped = [], []
-    for done, path in enumerate(files, 1):
-        try:
-            found, not_parsed = _source.scan(path)
-        except _source.Skipped as exc:
-            skipped.append((_text(path), _text(exc)))
-            found, not_parsed = [], None
-        if not_parsed is not None:
-            skipped.append((_text(path), u"searched by text only: %s" % (_text(not_parsed),)))
-        if found:
-            module = _known.module_name(path)
-            name, version = owners.owner(path) or (None, None)
-        for line, function, why, code in found:
-            parser = ".".join(part for part in (module, function) if part != "<module>")
-            findings.append({
-                "path": _text(path), "line": line, "function": function, "code": code, "why": why,
-                "parser": parser, "fixed_by": _known.fixed_by(parser),
-                "text_match": not_parsed is not None,
-                "distribution": name, "version": version,
-            })
-        if progress is not None:
-            progress.update(done, len(files))
+    skipped = []
+    files = list(_walk.source_files(paths, skipped))
+    skipped = [(_text(path), _text(why)) for path, why in skipped]
+    owners, checks = Distributions(), _worker.Checks()
+    findings = []
+    try:
+        for done, path in enumerate(files, 1):
+            found, not_parsed = _scan(path, checks, skipped)
+            if found:
+                module = _known.module_name(path)
+                name, version = owners.owner(path) or (None, None)
+            for line, function, why, code in found:
+                parser = ".".join(part for part in (module, function) if part != "<module>")
+                findings.append({
+                    "path": _text(path), "line": line, "function": function, "code": code,
+                    "why": why, "parser": parser, "fixed_by": _known.fixed_by(parser),
+                    "text_match": not_parsed is not None,
+                    "distribution": name, "version": version,
+                })
+            if progress is not None:
+                progress.update(done, len(files))
+    finally:
+        checks.close()
     return findings, skipped, len(files)
+
+
+def _scan(path, checks, skipped):
+    """One file's ``(findings, why it was searched by text)``; what stopped it is
+    appended to *skipped*, and no failure on one file ends the scan."""
+    try:
+        found, not_parsed = _source.scan(path, checks)
+    except _source.Skipped as exc:
+        skipped.append((_text(path), _text(exc)))
+        return [], None
+    except Exception as exc:  # a bug of ours on this file: said, and the scan goes on
+        skipped.append((_text(path), u"the audit failed on this file: %s: %s"
+                        % (type(exc).__name__, _text(exc))))
+        return [], None
+    if not_parsed is not None:
+        skipped.append((_text(path), u"searched by text only: %s" % (_text(not_parsed),)))
+    return found, not_parsed
 
 
 def _text(value):
@@ -174,7 +154,8 @@ def _parser():
 
 
 def main(argv=None):
-    """Run the audit; returns the exit status (1: something found, 0: clean, 2: usage)."""
+    """Run the audit; returns the exit status (1: something found, 0: clean, 2: usage,
+    3: the audit itself failed)."""
     parser = _parser()
     try:
         options = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
@@ -185,7 +166,12 @@ def main(argv=None):
         return exc.code or 0
     start = time.time()
     progress = _Progress(sys.stderr)
-    findings, skipped, files = audit(options.paths or default_paths(), progress)
+    try:
+        findings, skipped, files = audit(options.paths or _walk.default_paths(), progress)
+    except Exception:  # not an answer: say so, with a status no answer has
+        progress.close()
+        _print(u"audit: failed: %s" % (_text(traceback.format_exc()).rstrip(),), sys.stderr)
+        return EXIT_FAILED
     progress.close()
     if options.json:
         _print(json.dumps(findings, indent=2, sort_keys=True, separators=(",", ": ")))

@@ -3,20 +3,19 @@
 Why: the shim and the adapters fix the parsers they know at run time
 (CVE-2021-23336, bpo-42967); every other parser that splits on ``';'`` stays
 exposed, and reading the source (never importing it) is how to find them.
-A function is flagged when it splits one text (or the pieces of it) on both
-``'&'`` and ``';'``, splits with a regular expression that matches both, or
-replaces ``';'`` by ``'&'`` before splitting on ``'&'``. Text split on ``';'``
-alone (cookies, MIME parameters, CSV rows, SQL, paths) is never flagged.
+A function is flagged when it splits one text (or its pieces) on both
+``'&'`` and ``';'``, splits with a regular expression that matches both,
+replaces ``';'`` by ``'&'`` before splitting on ``'&'``, or scans for both
+(``_buffer``). Text split on ``';'`` alone (cookies, CSV, SQL) never is.
 """
 
 import ast
 import re
 
+from ._buffer import AMP, SEMI, _BOTH, BufferChecks
 from ._regex import separator_chars
-from ._facts import ModuleFacts, Scope, dotted, literal_text, shown
+from ._facts import ModuleFacts, Scope, constant_key, dotted, literal_text, shown
 
-AMP, SEMI = u"&", u";"
-_BOTH = frozenset([AMP, SEMI])
 #: Methods whose result is the same text, transformed (qs.strip(), qs.decode()).
 _SAME_TEXT = frozenset(["strip", "lstrip", "rstrip", "lower", "upper", "casefold",
                         "decode", "encode", "replace"])
@@ -37,7 +36,7 @@ def check(tree, lines=None):
     return sorted(set(checker.findings))
 
 
-class _Checker(ast.NodeVisitor):
+class _Checker(BufferChecks, ast.NodeVisitor):
     """Follows each text through one scope: which splits and replaces reach it."""
 
     def __init__(self, facts, lines):
@@ -123,6 +122,8 @@ class _Checker(ast.NodeVisitor):
         self.visit(node.value)
         for target in node.targets:
             self._bind(target, node.value)
+            if isinstance(target, ast.Name):
+                self.check_position(target.id, node.value)
 
     def visit_AnnAssign(self, node):
         if node.value is not None:
@@ -147,13 +148,11 @@ class _Checker(ast.NodeVisitor):
             self.visit_body(generator.ifs)
         self.visit_body(results)
 
-    def visit_ListComp(self, node):
-        self._comprehension(node, [node.elt])
+    def visit_ListComp(self, node):  # and the set, generator and dict comprehensions
+        results = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        self._comprehension(node, results)
 
-    visit_SetComp = visit_GeneratorExp = visit_ListComp
-
-    def visit_DictComp(self, node):
-        self._comprehension(node, [node.key, node.value])
+    visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
 
     def _bind(self, target, value):
         scope = self.scopes[-1]
@@ -199,7 +198,9 @@ class _Checker(ast.NodeVisitor):
             if name is not None:
                 return ("name", name)
         elif isinstance(node, _PIECES):
-            return self._root(node.value)
+            key = constant_key(node)  # environ['QUERY_STRING'], environ['HTTP_COOKIE']
+            value = self._root(node.value)
+            return value if key is None else ("key", value, key)
         elif isinstance(node, ast.BoolOp):
             return self._root(node.values[0])
         elif isinstance(node, ast.IfExp):
@@ -270,6 +271,8 @@ class _Checker(ast.NodeVisitor):
     # -- the checks -------------------------------------------------------
     def visit_Call(self, node):
         self.generic_visit(node)
+        if self.check_findall(node):
+            return
         scope = self.scopes[-1]
         split = self._split(node)
         if split is not None:

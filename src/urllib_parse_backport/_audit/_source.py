@@ -8,42 +8,59 @@ and files it cannot read or decode are skipped with the reason.
 
 import ast
 import codecs
+import os
 import re
+import stat
 import warnings
 
 from . import _rules
+from .._compat import text_type
+
+#: Files larger than this are listed as not read: generated tables, not parsers.
+MAX_BYTES = 8 * 1024 * 1024
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, and is then refused
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows
+_NEWLINE = re.compile(u"\r\n|\r|\n")
 
 _COOKIE = re.compile(br"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 # Which files can hold a finding at all, tested on the bytes so that most files
-# are never parsed: a ';' where a split, replacement, pattern or constant takes
-# it, and an '&' where a split, pattern, replacement or constant does.
+# are never parsed: a ';' where a split, search, replacement, pattern, constant
+# or comparison takes it, and an '&' likewise.
 _LITERAL = br"""\s*[bBuUrR]{0,2}['"][^'"\n]{0,24}"""
 _EXACTLY = br"""\s*[bBuUrR]{0,2}(?:'\\?%s'|"\\?%s")"""
 _BOTH_IN_A_CLASS = br"""\[[^\]'"\n]{0,10}(?:&[^\]'"\n]{0,10};|;[^\]'"\n]{0,10}&)|&\|;|;\|&"""
-_ANY_SEMICOLON = re.compile(br"[(=]" + _LITERAL + b";")
-_PATTERN_CONSTANT = br"""|=\s*[bBuUrR]{0,2}['"](?:""" + _BOTH_IN_A_CLASS + b")"
+_TAKES_A_PATTERN = br"(?:split|compile|findall|finditer|find|index)\("
+_ANY_SEMICOLON = re.compile(br"(?:[(,=]|\bin\s)" + _LITERAL + b";")
+_PATTERN_CONSTANT = (br"""|=\s*[bBuUrR]{0,2}['"](?:""" + _BOTH_IN_A_CLASS
+                     + br""")|\bin\s*[bBuU]?['"](?:&;|;&)['"]""")
 _SEMICOLON = re.compile(
-    br"(?:split\(|compile\()" + _LITERAL + br";|replace\(" + _EXACTLY % (b";", b";")
+    _TAKES_A_PATTERN + _LITERAL + br";|replace\(" + _EXACTLY % (b";", b";")
     + br"|sub\(" + _LITERAL + br""";[^'"\n]{0,24}['"]\s*,""" + _EXACTLY % (b"&", b"&")
-    + br"|=" + _EXACTLY % (b";", b";") + _PATTERN_CONSTANT)
-_AMPERSAND = re.compile(br"(?:split\(|sub\(|compile\()" + _LITERAL + br"&|[(,=]"
+    + br"|(?:[=,]|ord\()" + _EXACTLY % (b";", b";") + _PATTERN_CONSTANT)
+_AMPERSAND = re.compile(br"(?:sub\(|" + _TAKES_A_PATTERN + b")" + _LITERAL + br"&|[(,=]"
                         + _EXACTLY % (b"&", b"&") + br"(?!\s*\.)" + _PATTERN_CONSTANT)
 
 # The line search, for files this interpreter cannot parse: a ';' split of a
 # text that the same function splits on '&' (same name, or a name bound to its
 # pieces), a regular expression matching both, a ';' -> '&' replacement.
-_Q = r"""\s*[bBuU]?(['"])"""
-_RECEIVER = r"([A-Za-z_][\w.]*)(?:\[[^\]]*\])*\.split\("
+# Each pattern takes linear time on any line: a name starts only where no name
+# character precedes it, and every repetition is bounded, so no start position
+# rescans the rest of a long line.
+_Q = r"""\s{0,8}[bBuU]?(['"])"""
+_NAME = r"(?<![\w.])([A-Za-z_][\w.]{0,100})"
+_RECEIVER = _NAME + r"(?:\[[^\]\n]{0,100}\]){0,4}\.split\("
 _SPLIT_SEMICOLON = re.compile(_RECEIVER + _Q + r";\2")
 _SPLIT_AMPERSAND = re.compile(_RECEIVER + _Q + r"&\2")
-_PIECES = re.compile(r"(?:\bfor\s+(\w+)\s+in|(\w+)\s*=)[^#=]*\.split\(" + _Q + r"&\3")
+_PIECES = re.compile(r"(?:\bfor\s{1,8}(\w{1,100})\s{1,8}in|(?<!\w)(\w{1,100})\s{0,8}=)"
+                     r"[^#=\n]{0,200}\.split\(" + _Q + r"&\3")
 _PARSE = re.compile(r"\bparse_qsl?\(")
 _ANY_SPLIT_AMPERSAND = re.compile(r"\.split\(" + _Q + r"&\1")
 _ANY_SPLIT = re.compile(r"\.split\(" + _Q + r"[&;]\1")
-_REGEX_BOTH = re.compile(r"""(?:compile|split)\(\s*[rRbBuU]{0,2}['"][^'"]*?"""
-                         r"""(?:\[[^\]'"]*&[^\]'"]*;|\[[^\]'"]*;[^\]'"]*&|&\|;|;\|&)""")
-_REPLACE = re.compile(r"(?:([A-Za-z_][\w.]*)|[\])])\.replace\(" + _Q
-                      + r"""([;&])\2\s*,\s*[bBuU]?(['"])(?!\3)([;&])\4""")
+_REGEX_BOTH = re.compile(r"""(?:compile|split)\(\s{0,8}[rRbBuU]{0,2}['"][^'"\n]{0,100}?"""
+                         r"""(?:\[[^\]'"\n]{0,30}&[^\]'"\n]{0,30};|\[[^\]'"\n]{0,30};"""
+                         r"""[^\]'"\n]{0,30}&|&\|;|;\|&)""")
+_REPLACE = re.compile(r"(?:" + _NAME + r"|[\])])\.replace\(" + _Q
+                      + r"""([;&])\2\s{0,8},\s{0,8}[bBuU]?(['"])(?!\3)([;&])\4""")
 _DEF = re.compile(r"^(\s*)(?:async\s+)?(?:def|class)\s+(\w+)")
 TEXT_MATCH = "(text match, file not parseable by this interpreter)"
 
@@ -56,6 +73,32 @@ def may_hold_findings(data):
     """False when the bytes of a file show it cannot hold a finding (most files)."""
     return (b";" in data and b"&" in data and _ANY_SEMICOLON.search(data) is not None
             and _SEMICOLON.search(data) is not None and _AMPERSAND.search(data) is not None)
+
+
+def read(path):
+    """The bytes of the regular file *path*, read at most once and never past the cap.
+
+    Why: a named pipe called ``x.py`` would block a plain ``open()`` forever and a
+    link to ``/dev/zero`` would read until memory runs out; the file is opened
+    without blocking and checked on the open descriptor, so it cannot change
+    between the check and the read."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
+    except (IOError, OSError) as exc:
+        raise Skipped("cannot read: %s" % (exc,))
+    with os.fdopen(descriptor, "rb") as stream:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise Skipped("not a regular file, not read")
+        if info.st_size > MAX_BYTES:
+            raise Skipped("larger than %d bytes, not read" % (MAX_BYTES,))
+        try:
+            data = stream.read(MAX_BYTES + 1)
+        except (IOError, OSError) as exc:
+            raise Skipped("cannot read: %s" % (exc,))
+    if len(data) > MAX_BYTES:  # grew while it was read
+        raise Skipped("larger than %d bytes, not read" % (MAX_BYTES,))
+    return data
 
 
 def decode(data):
@@ -71,10 +114,19 @@ def decode(data):
                 break
             if not line.lstrip().startswith(b"#") and line.strip():
                 break
-    try:
-        return data.decode(encoding)
-    except (LookupError, UnicodeError) as exc:
-        raise Skipped("cannot decode as %s: %s" % (encoding, exc))
+    try:  # 2.7 also runs bytes-to-bytes codecs: zlib.error, binascii.Error, TypeError
+        text = data.decode(encoding)
+    except Exception as exc:
+        raise Skipped("cannot decode as %s: %s: %s" % (encoding, type(exc).__name__, exc))
+    if not isinstance(text, text_type):
+        raise Skipped("cannot decode as %s: not a text encoding" % (encoding,))
+    return text
+
+
+def source_lines(text):
+    """*text*'s lines as the tokenizer counts them: ended by ``\\n``, ``\\r\\n`` or
+    ``\\r`` only (``str.splitlines`` also breaks at form feed, NEL and U+2028)."""
+    return _NEWLINE.split(text)
 
 
 def parse(data, path):
@@ -90,25 +142,31 @@ def parse(data, path):
             return None, "%s: %s" % (type(exc).__name__, exc)
 
 
-def scan(path):
-    """``(findings, note)`` for one file: findings are ``(line, function, why, code)``;
-    *note* says why the file was only searched by text, else None. Raises
-    :class:`Skipped` for a file it cannot read or decode."""
+def analyse(data, path="<audit>"):
+    """The ``ast`` checks of one file's bytes: ``(findings, None)``, findings being
+    ``[(line, function, why)]``, or ``(None, why not)`` when it cannot be parsed or
+    checked. The caller runs this in a child process (``_worker``)."""
+    lines = source_lines(decode(data))
+    tree, why_not = parse(data, path)
+    if tree is None:
+        return None, why_not
     try:
-        with open(path, "rb") as stream:
-            data = stream.read()
-    except (IOError, OSError) as exc:
-        raise Skipped("cannot read: %s" % (exc,))
+        return _rules.check(tree, lines), None
+    except Exception as exc:  # nested deeper than the checker goes (RecursionError)
+        return None, "the checks failed: %s: %s" % (type(exc).__name__, exc)
+
+
+def scan(path, checks=analyse):
+    """``(findings, note)`` for one file: findings are ``(line, function, why, code)``;
+    *note* says why the file was only searched by text, else None. *checks* is
+    :func:`analyse` or its stand-in in a child process. Raises :class:`Skipped`
+    for a file it cannot read or decode."""
+    data = read(path)
     if not may_hold_findings(data):
         return [], None
-    lines = decode(data).splitlines()
-    tree, why_not = parse(data, path)
-    if tree is not None:
-        try:
-            found = _rules.check(tree, lines)
-        except Exception as exc:  # nested deeper than the checker goes (RecursionError)
-            tree, why_not = None, "the checks failed: %s: %s" % (type(exc).__name__, exc)
-    if tree is None:
+    lines = source_lines(decode(data))
+    found, why_not = checks(data, path)
+    if found is None:
         found = search(lines)
     return [(line, function, why, _line(lines, line)) for line, function, why in found], why_not
 

@@ -59,6 +59,13 @@ def query_and_cookie(environ):
     return fields, cookies
 
 
+def query_and_cookie_subscripts(environ, headers):
+    fields = environ['QUERY_STRING'].split('&')
+    cookies = environ['HTTP_COOKIE'].split(';')
+    more = headers['Cookie'].split(';')
+    return fields, cookies, more
+
+
 def list_values(qs):
     params = {}
     for pair in qs.split('&'):

@@ -1,0 +1,103 @@
+"""Which files the audit reads: the paths given, or the application and its installed code.
+
+Why: a dependency the interpreter imports must be read wherever it lives: in
+a ``site-packages`` directory, behind a symlinked directory, or outside it,
+named by a ``.pth`` file (``pip install -e``, old and new setuptools). A
+directory that cannot be listed is reported, never passed over in silence.
+"""
+
+import ast
+import os
+import sys
+
+#: Directories never walked into (a PATH named on the command line always is).
+_PRUNED = frozenset(["__pycache__", "node_modules"])
+_SUFFIXES = (".py", ".pyw")
+_SITE = ("site-packages", "dist-packages")
+
+
+def default_paths():
+    """The current directory, each site-packages directory on ``sys.path``, and the
+    directories their ``.pth`` files add (editable installs)."""
+    paths = [os.getcwd()]
+    for entry in sys.path:
+        if os.path.basename(entry.rstrip(os.sep)) in _SITE and os.path.isdir(entry):
+            paths.append(entry)
+            paths.extend(path for path in pth_entries(entry) if path not in paths)
+    return paths
+
+
+def pth_entries(site):
+    """The directories the ``.pth`` files in *site* name: their path lines, and the
+    source directories of setuptools' ``__editable___*_finder.py`` mappings."""
+    found = []
+    for name in sorted(os.listdir(site)):
+        path = os.path.join(site, name)
+        if name.endswith(".pth"):
+            for line in _read(path).splitlines():
+                line = line.strip()
+                if line and not line.startswith(("#", "import ", "import\t")):
+                    found.append(os.path.normpath(os.path.join(site, line)))
+        elif name.startswith("__editable__") and name.endswith("_finder.py"):
+            found.extend(_editable_mapping(_read(path)))
+    return [path for path in found if os.path.isdir(path) or os.path.isfile(path)]
+
+
+def _read(path):
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(1024 * 1024).decode("utf-8", "replace")
+    except (IOError, OSError):
+        return u""
+
+
+def _editable_mapping(source):
+    """The paths of ``MAPPING = {'package': '/path/to/src/package'}`` in a finder."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    for node in tree.body:
+        targets = getattr(node, "targets", None) or [getattr(node, "target", None)]
+        value = getattr(node, "value", None)
+        if any(getattr(target, "id", None) == "MAPPING" for target in targets) \
+                and isinstance(value, ast.Dict):
+            try:
+                return [path for path in ast.literal_eval(value).values()]
+            except ValueError:
+                return []
+    return []
+
+
+def source_files(paths, unreadable):
+    """Each Python file under *paths* once (by real path), directories walked in
+    sorted order and symlinked ones followed once (a loop is walked once);
+    hidden directories (``.git``, ``.tox``) are not walked into. Directories that
+    cannot be listed are appended to *unreadable* as ``(path, reason)``."""
+    seen, walked = set(), set()
+    for path in paths:
+        if not os.path.isdir(path):
+            real = os.path.realpath(path)
+            if real not in seen:
+                seen.add(real)
+                yield path
+            continue
+
+        def failed(error):
+            unreadable.append((error.filename, "cannot list the directory: %s"
+                               % (error.strerror or error,)))
+
+        for directory, subdirectories, names in os.walk(path, onerror=failed,
+                                                        followlinks=True):
+            real_directory = os.path.realpath(directory)
+            if real_directory in walked:  # reached again through a link
+                subdirectories[:] = []
+                continue
+            walked.add(real_directory)
+            subdirectories[:] = sorted(name for name in subdirectories
+                                       if name not in _PRUNED and not name.startswith("."))
+            for name in sorted(names):
+                key = os.path.join(real_directory, name)
+                if name.endswith(_SUFFIXES) and key not in seen:
+                    seen.add(key)
+                    yield os.path.join(directory, name)

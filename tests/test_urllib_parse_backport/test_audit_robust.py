@@ -1,0 +1,213 @@
+"""The audit on hostile and unusual input: it never hangs, never crashes, never
+skips a file in silence, and finds the parsers that scan a buffer byte by byte.
+
+Each run is a fresh ``python -m urllib_parse_backport --audit`` (the crash
+cases crash its child, never the test process); the hang cases have a time
+bound.
+"""
+
+import io
+import os
+import stat
+import sys
+import time
+
+import pytest
+
+from test_audit import FIXTURES, audit, installed, marked, run, version_of
+
+PY2 = sys.version_info[0] == 2
+QUERY_CODE = u"def parse(qs):\n    return [b for a in qs.split('&') for b in a.split(';')]\n"
+
+
+def test_buffer_scanners_are_found_at_their_lines():
+    path = os.path.join(FIXTURES, "byte_scanners.py")
+    status, findings, err = audit(path)
+    assert status == 1 and err == ""
+    assert set(finding["line"] for finding in findings) == marked("byte_scanners.py")
+    whys = set(finding["why"].split(" (")[0] for finding in findings)
+    assert whys == set([
+        "compares one character with '&' and with ';' to end a field",
+        "looks for '&'",
+        "finds fields with the regular expression '([^&;=]+)=([^&;]*)', whose class "
+        "holds '&' and ';'"])
+
+
+@pytest.mark.skipif(sys.version_info < (3, 8), reason="python-multipart 0.0.20 needs 3.8")
+def test_python_multipart_querystring_parser():
+    assert version_of("python_multipart") == "0.0.20"  # the dist-info name
+    path = installed("python_multipart/multipart.py")
+    with io.open(path, encoding="utf-8") as stream:
+        lines = stream.read().split(u"\n")
+    start = next(number for number, line in enumerate(lines, 1)
+                 if line.startswith(u"class QuerystringParser"))
+    end = next(number for number, line in enumerate(lines, 1)
+               if number > start and line.startswith(u"class "))
+    status, findings, err = audit(os.path.dirname(path))
+    assert status == 1
+    assert findings, "python-multipart's parser not found"
+    for finding in findings:
+        assert finding["parser"] == "python_multipart.multipart.QuerystringParser._internal_write"
+        assert start < finding["line"] < end
+        assert finding["distribution"] == "python_multipart"
+        assert finding["version"] == "0.0.20"
+        assert finding["fixed_by"] is None
+    codes = set(finding["code"] for finding in findings)
+    assert "if ch == AMPERSAND or ch == SEMICOLON:" in codes
+    assert 'sep_pos = data.find(b";", i)' in codes
+
+
+def test_constant_subscripts_are_texts_of_their_own(tmpdir):
+    path = tmpdir.join("app.py")
+    path.write("def fields(environ):\n"
+               "    query = environ['QUERY_STRING'].split('&')\n"
+               "    cookies = environ['HTTP_COOKIE'].split(';')\n"
+               "    same = environ['QUERY_STRING'].split(';')\n"
+               "    return query, cookies, same\n")
+    status, findings, err = audit(str(path))
+    assert [finding["line"] for finding in findings] == [4]
+
+
+def test_line_numbers_as_the_tokenizer_counts_them(tmpdir):
+    # Form feeds, and on 3.x NEL and U+2028 in a comment: str.splitlines()
+    # breaks at each, the tokenizer at none.
+    padding = u"# \x0c\x0c\x0c\x0c\x0c\x0c\x0c\x0c\x0c\x0c\x0c\x0c\n"
+    if not PY2:
+        padding += u"# next line \x85 and \u2028 separator\n"
+    path = tmpdir.join("form_feeds.py")
+    path.write_binary((padding + QUERY_CODE).encode("utf-8"))
+    status, findings, err = audit(str(path))
+    line = padding.count(u"\n") + 2
+    assert [(f["line"], f["code"]) for f in findings] == \
+        [(line, u"return [b for a in qs.split('&') for b in a.split(';')]")]
+
+
+@pytest.mark.parametrize("name", ["long_name", "long_subscript"])
+def test_text_search_takes_linear_time(tmpdir, name):
+    line = {"long_name": "a" * 200000, "long_subscript": "a[" * 200000}[name]
+    path = tmpdir.join("unparseable.py")
+    path.write("def parse(qs):\n    pairs = [b for a in qs.split('&') for b in a.split(';')]\n"
+               "    %s\n$ not python\n" % (line,))
+    start = time.time()
+    status, findings, err = audit(str(path))
+    assert time.time() - start < 20  # was minutes: quadratic on long lines
+    assert [(f["line"], f["text_match"]) for f in findings] == [(2, True)]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_named_pipes_and_devices_are_not_read(tmpdir):
+    os.mkfifo(str(tmpdir.join("pipe.py")))
+    os.symlink("/dev/zero", str(tmpdir.join("zero.py")))
+    tmpdir.join("app.py").write(QUERY_CODE)
+    start = time.time()
+    status, findings, err = audit(str(tmpdir))
+    assert time.time() - start < 20  # was forever (the pipe), MemoryError (/dev/zero)
+    assert status == 1 and [os.path.basename(f["path"]) for f in findings] == ["app.py"]
+    assert "pipe.py: not a regular file, not read" in err
+    assert "zero.py: not a regular file, not read" in err
+
+
+def test_files_over_the_size_cap_are_listed(tmpdir):
+    path = tmpdir.join("huge.py")
+    with open(str(path), "wb") as stream:
+        stream.write(QUERY_CODE.encode("ascii"))
+        stream.write(b"#" * (8 * 1024 * 1024))
+    status, findings, err = audit(str(path))
+    assert (status, findings) == (0, [])
+    assert "huge.py: larger than 8388608 bytes, not read" in err
+
+
+@pytest.mark.parametrize("codec", ["zlib", "base64", "hex", "no-such-codec"])
+def test_a_coding_cookie_of_any_codec_is_listed_not_fatal(tmpdir, codec):
+    tmpdir.join("cookie.py").write("# coding: %s\n%s" % (codec, QUERY_CODE))
+    tmpdir.join("app.py").write(QUERY_CODE)
+    status, findings, err = audit(str(tmpdir))
+    assert status == 1, err
+    assert [os.path.basename(f["path"]) for f in findings] in (["app.py"],
+                                                               ["app.py", "cookie.py"])
+    assert "cookie.py: cannot decode as %s" % (codec,) in err or len(findings) == 2
+
+
+def test_a_parser_crash_loses_one_file_not_the_scan(tmpdir):
+    # A 400 KB chain of additions: CPython 2.7 and 3.8 crash in compile()
+    # (a segmentation fault), 3.13 raises RecursionError.
+    tmpdir.join("deep.py").write(QUERY_CODE + "x = " + "1+" * 200000 + "1\n")
+    tmpdir.join("zapp.py").write(QUERY_CODE)
+    status, findings, err = audit(str(tmpdir))
+    assert status == 1
+    assert [(os.path.basename(f["path"]), f["line"], f["text_match"]) for f in findings] == \
+        [("deep.py", 2, True), ("zapp.py", 2, False)]
+    assert "deep.py: searched by text only: " in err
+
+
+def test_symlinked_directories_are_followed_once(tmpdir):
+    real = tmpdir.mkdir("real")
+    real.join("app.py").write(QUERY_CODE)
+    os.symlink(str(real), str(tmpdir.join("linked")))
+    os.symlink(str(tmpdir), str(real.join("loop")))  # a loop: walked once
+    outside = tmpdir.mkdir("outside")
+    outside.join("lib.py").write(QUERY_CODE)
+    tree = tmpdir.mkdir("tree")
+    os.symlink(str(outside), str(tree.join("vendor")))
+    status, findings, err = audit(str(tree), str(real))
+    assert sorted(os.path.basename(f["path"]) for f in findings) == ["app.py", "lib.py"]
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                    reason="root can list any directory")
+def test_unreadable_directories_are_listed(tmpdir):
+    locked = tmpdir.mkdir("locked")
+    locked.join("app.py").write(QUERY_CODE)
+    os.chmod(str(locked), 0)
+    try:
+        status, findings, err = audit(str(tmpdir))
+    finally:
+        os.chmod(str(locked), stat.S_IRWXU)
+    assert "locked: cannot list the directory" in err
+
+
+def test_editable_installs_and_pth_entries_are_scanned_by_default(tmpdir):
+    site = tmpdir.mkdir("site-packages")
+    legacy = tmpdir.mkdir("legacy_src")
+    legacy.join("legacy_app.py").write(QUERY_CODE)
+    modern = tmpdir.mkdir("modern_src").mkdir("modern_app")
+    modern.join("__init__.py").write(QUERY_CODE)
+    site.join("legacy.pth").write(str(legacy) + "\nimport os\n")
+    site.join("__editable___modern_0_1_finder.py").write(
+        "MAPPING = {'modern_app': %r}\nNAMESPACES = {}\n" % (str(modern),))
+    site.join("__editable__.modern-0.1.pth").write(
+        "import __editable___modern_0_1_finder; __editable___modern_0_1_finder.install()\n")
+    work = tmpdir.mkdir("work")
+    paths = [str(site)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])
+    status, out, err = run("--json", cwd=str(work), env={"PYTHONPATH": os.pathsep.join(paths)})
+    assert "legacy_app.py" in out and os.path.join("modern_app", "__init__.py") in out, err
+
+
+def test_an_internal_failure_has_its_own_exit_status(monkeypatch, capsys):
+    from internals import audit_main
+
+    def broken(paths, progress=None):
+        raise RuntimeError("a bug in the audit")
+
+    monkeypatch.setattr(audit_main, "audit", broken)
+    assert audit_main.main([FIXTURES]) == audit_main.EXIT_FAILED == 3
+    assert "audit: failed: " in capsys.readouterr().err
+
+
+def test_one_file_failing_is_listed_and_the_scan_goes_on(monkeypatch, tmpdir):
+    from internals import audit_main
+
+    tmpdir.join("a.py").write(QUERY_CODE)
+    tmpdir.join("b.py").write(QUERY_CODE)
+    scan = audit_main._source.scan
+
+    def flaky(path, checks):
+        if path.endswith("a.py"):
+            raise TypeError("a bug of ours")
+        return scan(path, checks)
+
+    monkeypatch.setattr(audit_main._source, "scan", flaky)
+    findings, skipped, files = audit_main.audit([str(tmpdir)])
+    assert [os.path.basename(f["path"]) for f in findings] == ["b.py"]
+    assert [(os.path.basename(path), why) for path, why in skipped] == \
+        [("a.py", "the audit failed on this file: TypeError: a bug of ours")]
