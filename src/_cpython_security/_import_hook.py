@@ -1,9 +1,11 @@
 """A post-import hook: call back right after named modules are first imported.
 
-Why: ``patch(frameworks=True)`` must fix a framework imported *later* without
-importing every installed framework up front, which is slow, and at start-up
-(from the ``.pth`` line) fails on 2.7 for frameworks whose dependencies are
-namespace packages set up by ``.pth`` files read after ours (zope.interface).
+Why: a fix must reach a module imported *later* without importing it up front,
+which is slow: the start-up switches patch ``ctypes``, the stdlib parser and
+python-future's copy when they are imported, and ``patch(frameworks=True)``
+each installed framework; at start-up (from a ``.pth`` line) importing a
+framework early also fails on 2.7 when its dependencies are namespace packages
+set up by ``.pth`` files read after ours (zope.interface). Both packages use it.
 The hook sits on ``sys.meta_path``, finds nothing itself, and lets the other
 finders load the module; it only runs *callback(name)* once the module is done.
 """
