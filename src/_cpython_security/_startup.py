@@ -114,15 +114,21 @@ def start(package, environ=None, stream=None, notes=None):
     probes = TRIGGERS[package]
 
     def on_import(name):
-        if _needed(probes[name], sys.modules.get(name), forced):
+        hook = HOOKS.get(package)
+        if name != package and hook is not None and package in hook.loading:
+            return  # imported by the package itself: patch once the package is complete
+        names = [name] if name != package else [n for n in probes if n in sys.modules]
+        if any(_needed(probes[n], sys.modules[n], forced) for n in names):
             _run_package(package, snapshot, stream)
 
-    waiting = [name for name in probes if name not in sys.modules]
+    # The package itself is watched too: when the application imports it, the
+    # modules it imports are patched once it is complete, not half-way.
+    waiting = [name for name in list(probes) + [package] if name not in sys.modules]
     if waiting:
         HOOKS[package] = PostImportHook(waiting, on_import)
         HOOKS[package].install()
     for name in probes:
-        if name in sys.modules and name not in waiting:
+        if name in sys.modules:
             on_import(name)
 
 

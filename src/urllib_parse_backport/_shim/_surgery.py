@@ -130,14 +130,16 @@ def module_namespace(module):
     """The namespace of *module*, or of the module a proxy in ``sys.modules``
     wraps (Twisted's deprecation proxy keeps it in ``_module``), else None.
 
-    Runs no code of the module's class: a lazy module stays unloaded, and
-    objects that are neither modules nor such proxies cannot hold a binding."""
+    Runs no code of the module's class: a lazy module stays unloaded, and an
+    object whose class defines ``__dict__`` in Python is skipped."""
     try:
         if not issubclass(type(module), types.ModuleType):  # proxies fake __class__
             own = _instance_dict(module)
-            module = own.get("_module") if isinstance(own, dict) else None
-            if not issubclass(type(module), types.ModuleType):
+            if not isinstance(own, dict):
                 return None
+            module = own.get("_module")
+            if not issubclass(type(module), types.ModuleType):
+                return own  # a plain object standing in for a module
         namespace = _MODULE_DICT.__get__(module, types.ModuleType)
     except Exception:  # not a module-like object
         return None
