@@ -64,6 +64,7 @@ TRIGGERS = {
     "ctypes_safe": {"ctypes": _repr_unfixed},
 }
 
+
 def _separator_notes():
     """The line for a ``PYTHON_URLLIB_QS_SEPARATOR`` that will make every parse raise.
 
@@ -82,7 +83,7 @@ def _separator_notes():
 #: Lines a package prints at start-up before its switch is read (see ``StartupSwitch.run``).
 NOTES = {"urllib_parse_backport": _separator_notes}
 
-#: The hooks :func:`start` installed, by package (tests and ``unpatch()`` read it).
+#: The hooks :func:`start` installed, by package, until the package runs.
 HOOKS = {}
 
 
@@ -90,7 +91,8 @@ def start(package, environ=None, stream=None, notes=None):
     """Run *package*'s switch as ``environ`` (default ``os.environ``) asks: print a
     bad value's line now; for a patch, patch each trigger module when imported.
 
-    *notes*: as for :meth:`StartupSwitch.run` (default: the package's :data:`NOTES`). ``frameworks`` patches now (its
+    *notes*: as for :meth:`StartupSwitch.run` (default: the package's
+    :data:`NOTES`). ``frameworks`` patches now (its
     adapters wait for their frameworks themselves). Never raises.
     """
     switch = SWITCHES[package]

@@ -122,7 +122,9 @@ def _instance_dict(obj):
     for klass in type(obj).__mro__:
         descriptor = klass.__dict__.get("__dict__")
         if descriptor is not None:
-            return descriptor.__get__(obj, type(obj)) if type(descriptor) is _INSTANCE_DICT else None
+            if type(descriptor) is not _INSTANCE_DICT:
+                return None
+            return descriptor.__get__(obj, type(obj))
     return None
 
 
