@@ -1,8 +1,9 @@
 """Write (or, with --check, verify) the two start-up ``.pth`` files from one template.
 
 Both packages start the same way: a one-line ``.pth`` file at the root of
-site-packages that, only when the package's variable is set, imports the
-package's ``_startup`` module and calls ``run()``. The line runs once per
+site-packages that, only when the package's variable is set, imports
+``_cpython_security._startup`` and calls ``start(package)``, which checks the
+value now and patches when the modules the fix is for are imported. The line runs once per
 process even where ``site`` reads site-packages twice (a virtualenv's 2.7
 ``site.py``, 3.13 venvs), and a failed import prints one line on stderr
 instead of site's traceback or nothing. Usage: ``python tools/make_pth.py [--check]``.
@@ -15,14 +16,13 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-#: file name -> (package, its start-up module, Python condition under which the line acts)
+#: file name -> (package, Python condition under which the line acts)
 PTH_FILES = {
     "urllib_parse_backport_shim.pth": (
-        "urllib_parse_backport", "urllib_parse_backport._shim._startup",
+        "urllib_parse_backport",
         '(os.environ.get("URLLIB_PARSE_BACKPORT_PATCH") '
         'or "PYTHON_URLLIB_QS_SEPARATOR" in os.environ)'),
-    "ctypes_safe_patch.pth": ("ctypes_safe", "ctypes_safe._startup",
-                              'os.environ.get("CTYPES_SAFE_PATCH")'),
+    "ctypes_safe_patch.pth": ("ctypes_safe", 'os.environ.get("CTYPES_SAFE_PATCH")'),
 }
 
 _BODY = (
@@ -30,19 +30,19 @@ _BODY = (
     "if not getattr(site, '_{package}_started', False):\n"
     " setattr(site, '_{package}_started', True)\n"
     " try:\n"
-    "  import {startup} as m\n"
+    "  import _cpython_security._startup as m\n"
     " except Exception as e:\n"
     "  sys.stderr.write('{package}: start-up activation failed: %s: %s\\n'"
     " % (type(e).__name__, e))\n"
     " else:\n"
-    "  m.run()\n"
+    "  m.start('{package}')\n"
 )
 
 
 def pth_line(name):
     """The one line of the ``.pth`` file *name*."""
-    package, startup, condition = PTH_FILES[name]
-    body = _BODY.format(package=package, startup=startup)
+    package, condition = PTH_FILES[name]
+    body = _BODY.format(package=package)
     return 'import os, sys; %s and eval(compile(%r, "%s", "exec"))\n' % (condition, body, name)
 
 

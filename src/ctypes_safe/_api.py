@@ -46,7 +46,7 @@ def is_vulnerable():
     return state.vulnerable
 
 
-def patch(force=False):
+def patch(force=False, _at_startup=False):
     """Give ctypes parameter objects fixed CPython's repr; return a PatchReport.
 
     Why: every ``repr()``/``str()`` of a parameter object is then safe
@@ -54,9 +54,12 @@ def patch(force=False):
     mode (``report.mode`` says which). Changes nothing where the stock repr is
     already fixed unless ``force`` is true. Idempotent and thread-safe: while
     patched, every call returns the report of the call that patched.
+    (*_at_startup*: from the start-up switch: the log lines wait for the
+    app's logging set-up.)
     """
     from . import _log, _slot
-    _log.logger()  # imports logging first: if that fails, nothing has changed
+    if not _at_startup:
+        _log.logger()  # imports logging first: if that fails, nothing has changed
     with state.lock:
         if state.report is not None:
             return state.report
@@ -71,7 +74,7 @@ def patch(force=False):
             except BaseException:  # all or nothing, whatever stopped it (a signal, MemoryError)
                 _undo(PatchReport())
                 raise
-    _log.log_report("patch", report)
+    _log.log_report("patch", report, _at_startup)
     return report
 
 

@@ -2,32 +2,38 @@
 
 Why: a fix applied at start-up is otherwise invisible. Logger ``ctypes_safe``:
 INFO for what changed (and the mode), WARNING for each failure, such as a
-slot check that failed. :mod:`logging` is imported on first use, so importing
-the package stays cheap; an app without logging configured shows WARNING only.
+slot check that failed. An app without logging configured shows WARNING
+only, on every interpreter; the report of start-up activation waits for the
+app's logging set-up (``_cpython_security._logging``).
 """
+
+from _cpython_security._logging import INFO, WARNING, get_logger, log
 
 __all__ = ["logger", "log_report", "FAILURES"]
 
 #: Skip reasons that mean "could not check or patch", not "did not need it".
 FAILURES = ("slot check failed", "rebound by someone else")
 
+_NAME = __name__.rpartition(".")[0]
+
 
 def logger():
     """The package's logger (imports :mod:`logging` on the first call)."""
-    import logging
-    return logging.getLogger(__name__.rpartition(".")[0])
+    return get_logger(_NAME)
 
 
-def log_report(action, report):
+def log_report(action, report, at_startup=False):
     """Log *report* (a PatchReport) of *action* (``"patch"`` or ``"unpatch"``)."""
-    log = logger()
+    lines = []
     if report.changed:
-        log.info("%s (%s mode): %s %s", action, report.mode,
-                 "restored" if action == "unpatch" else "replaced", ", ".join(report.changed))
+        lines.append((INFO, "%s (%s mode): %s %s" % (
+            action, report.mode, "restored" if action == "unpatch" else "replaced",
+            ", ".join(report.changed))))
     for name, reason in report.skipped:
         if reason.startswith(FAILURES):
-            log.warning("%s: %s: %s", action, name, reason)
+            lines.append((WARNING, "%s: %s: %s" % (action, name, reason)))
         elif not report.changed:
-            log.info("%s: nothing to patch: %s: %s", action, name, reason)
+            lines.append((INFO, "%s: nothing to patch: %s: %s" % (action, name, reason)))
     if not report.changed and not report.skipped:
-        log.info("%s: nothing to change", action)
+        lines.append((INFO, "%s: nothing to change" % action))
+    log(_NAME, lines, at_startup)

@@ -2,9 +2,11 @@
 
 Logger ``urllib_parse_backport``: INFO for what changed, WARNING for each
 target that could not be checked or patched. An app without logging
-configured stays quiet (the stdlib's last-resort handler shows WARNING only).
-:mod:`logging` is imported on first use: importing the package stays cheap.
+configured shows WARNING only, on every interpreter; the report of start-up
+activation waits for the app's logging set-up (``_cpython_security._logging``).
 """
+
+from _cpython_security._logging import INFO, WARNING, log
 
 __all__ = ["log_report", "FAILURES"]
 
@@ -13,16 +15,16 @@ FAILURES = ("import failed", "assessment failed", "adapter failed", "unsupported
             "unrecognised parser", "rebound by someone else")
 
 
-def log_report(action, report):
+def log_report(action, report, at_startup=False):
     """Log *report* (a PatchReport) of *action* (``"patch"``, ``"unpatch"``, ...)."""
-    import logging
-    logger = logging.getLogger(__name__.rpartition(".")[0])
+    lines = []
     if report.changed:
-        logger.info("%s: changed %s", action, ", ".join(report.changed))
+        lines.append((INFO, "%s: changed %s" % (action, ", ".join(report.changed))))
     elif not report.skipped:
-        logger.info("%s: nothing to change", action)
+        lines.append((INFO, "%s: nothing to change" % action))
     for name, reason in report.skipped:
         if reason.startswith(FAILURES):
-            logger.warning("%s: %s not patched: %s", action, name, reason)
+            lines.append((WARNING, "%s: %s not patched: %s" % (action, name, reason)))
         else:
-            logger.info("%s: %s left alone: %s", action, name, reason)
+            lines.append((INFO, "%s: %s left alone: %s" % (action, name, reason)))
+    log(__name__.rpartition(".")[0], lines, at_startup)

@@ -21,6 +21,9 @@ VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
 PTH_NAME = "urllib_parse_backport_shim.pth"
 
 
+IMPORT_PARSER = "import %s; print('alive')" % STDLIB
+
+
 def run(code, env=None, args=(), flags=()):
     return run_code(code, args, flags, **(env or {}))
 
@@ -79,7 +82,8 @@ def test_pth_line_imports_nothing_but_os_when_unset():
 @pytest.mark.parametrize("value", ["1", "true", "on", "force"])
 def test_variable_patches_at_start_up(value):
     state = status(env={VARIABLE: value})
-    assert state["loaded"]
+    # The package is imported when the stdlib parser is, and only if that needs the fix.
+    assert state["loaded"] is (UNFIXED or value == "force")
     assert state["result"] == {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
     if UNFIXED or value == "force":
         assert state["patched"]
@@ -104,13 +108,14 @@ def test_half_removed_package_says_so_in_one_line_and_the_process_goes_on():
         os.mkdir(os.path.join(broken, "urllib_parse_backport"))
         with open(os.path.join(broken, "urllib_parse_backport", "__init__.py"), "w") as f:
             f.write("raise ImportError('half removed')\n")
-        rc, out, err = run("print('alive')", env={VARIABLE: "1", "PYTHONPATH": broken})
+        # Reported when the fix is due: when the stdlib parser is imported.
+        rc, out, err = run(IMPORT_PARSER, env={VARIABLE: "force", "PYTHONPATH": broken})
         assert (rc, out.strip()) == (0, "alive")
         assert err == ("urllib_parse_backport: start-up activation failed: "
                        "ImportError: half removed\n")
         with open(os.path.join(broken, "urllib_parse_backport", "__init__.py"), "w") as f:
             f.write("def broken(:\n")
-        rc, out, err = run("print('alive')", env={VARIABLE: "1", "PYTHONPATH": broken})
+        rc, out, err = run(IMPORT_PARSER, env={VARIABLE: "force", "PYTHONPATH": broken})
         assert (rc, out.strip()) == (0, "alive")
         assert err.startswith("urllib_parse_backport: start-up activation failed: SyntaxError")
         assert len(err.splitlines()) == 1
@@ -143,7 +148,7 @@ def test_an_exception_during_activation_prints_one_line(tmp_path):
                 path = os.path.join(directory, name)
                 (shutil.rmtree if os.path.isdir(path) else os.remove)(path)
     (shadow / "_shim" / "_apply.py").write_text(u"raise RuntimeError('broken on purpose')\n")
-    rc, out, err = run("print('alive')", env={VARIABLE: "1", "PYTHONPATH": str(tmp_path)})
+    rc, out, err = run(IMPORT_PARSER, env={VARIABLE: "force", "PYTHONPATH": str(tmp_path)})
     assert (rc, out.strip()) == (0, "alive")
     assert err == ("urllib_parse_backport: start-up activation failed: "
                    "RuntimeError: broken on purpose\n")
@@ -233,3 +238,46 @@ def test_importing_the_package_changes_nothing_in_a_fresh_process():
             "assert not urllib_parse_backport.is_patched()\nprint('ok')" % STDLIB)
     rc, out, err = run(code, flags=["-W", "error"])
     assert (rc, out.strip()) == (0, "ok"), err
+
+
+LAZY = """
+import json, sys, types
+touched = []
+class LazyModule(types.ModuleType):
+    # As apipkg's ApiModule (used by py): reading __dict__ loads everything.
+    @property
+    def __dict__(self):
+        touched.append(True)
+        return {}
+class Proxy(object):
+    @property
+    def __dict__(self):
+        touched.append(True)
+        return {}
+sys.modules["lazy_for_test"] = LazyModule("lazy_for_test")
+sys.modules["proxy_for_test"] = Proxy()
+import %(stdlib)s as stdlib
+sys.modules["lazy_for_test"].alias = stdlib.parse_qsl  # a binding it does hold
+import urllib_parse_backport
+urllib_parse_backport.patch(force=True)
+print(json.dumps([touched, sys.modules["lazy_for_test"].alias is stdlib.parse_qsl]))
+""" % {"stdlib": STDLIB}
+
+
+def test_the_alias_scan_never_runs_a_lazy_module_class_code():
+    rc, out, err = run(LAZY)
+    assert (rc, err) == (0, "")
+    touched, rebound = json.loads(out)
+    assert touched == [] and rebound
+
+
+def test_a_process_that_imports_no_parser_never_loads_the_package():
+    rc, out, err = run("import sys; print('urllib_parse_backport' in sys.modules)",
+                       env={VARIABLE: "force"})
+    assert (rc, out.strip(), err) == (0, "False", "")
+
+
+def test_python_future_is_not_imported_at_start_up():
+    rc, out, err = run("import sys, %s; print('future' in sys.modules)" % STDLIB,
+                       env={VARIABLE: "force"})
+    assert (rc, out.strip(), err) == (0, "False", "")

@@ -88,6 +88,8 @@ def _framework_parsers(report):
 
 def status():
     """The self-check of this process as a dict (what ``--json`` prints)."""
+    # Imported first: with the start-up switch on, importing it is what patches it.
+    __import__(STDLIB_MODULE)
     with state.lock:
         report = state.report
         stdlib = _stdlib(report)

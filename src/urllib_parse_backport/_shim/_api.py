@@ -14,7 +14,7 @@ __all__ = ["patch", "unpatch", "is_patched", "ACTIVATION_VARIABLE"]
 ACTIVATION_VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
 
 
-def patch(force=False, frameworks=False, _targets=(), _adapters=()):
+def patch(force=False, frameworks=False, _targets=(), _adapters=(), _at_startup=False):
     """Make the process's ``parse_qs``/``parse_qsl`` split on ``'&'`` only (bpo-42967).
 
     Replaces the parsers of every target that still splits on ``';'`` or
@@ -28,7 +28,9 @@ def patch(force=False, frameworks=False, _targets=(), _adapters=()):
     that patched; a later ``frameworks=True`` adds the adapters to it, any
     other change of options needs ``unpatch()`` first. Logs what it did.
     Returns a :class:`PatchReport`. (*_targets*, *_adapters*: more targets
-    and adapters than the package's own, for its tests.)
+    and adapters than the package's own, for its tests. *_at_startup*: from
+    the start-up switch: python-future's copy is patched when imported, not
+    imported now, and the log lines wait for the app's logging set-up.)
     """
     from ._apply import apply, apply_adapters
     from ._frameworks import ADAPTERS
@@ -42,7 +44,7 @@ def patch(force=False, frameworks=False, _targets=(), _adapters=()):
         report = state.report
         before = len(report.changed), len(report.skipped)
         if fresh:
-            apply(list(TARGETS) + list(_targets), report, force)
+            apply(list(TARGETS) + list(_targets), report, force, lazy=_at_startup)
         if frameworks and not state.frameworks:
             state.frameworks = True
             apply_adapters(list(ADAPTERS) + list(_adapters), report)
@@ -50,7 +52,7 @@ def patch(force=False, frameworks=False, _targets=(), _adapters=()):
             this_call = PatchReport(forced=force)
             this_call.changed = report.changed[before[0]:]
             this_call.skipped = report.skipped[before[1]:]
-            log_report("patch", this_call)
+            log_report("patch", this_call, _at_startup)
         return report
 
 

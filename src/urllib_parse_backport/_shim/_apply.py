@@ -13,7 +13,7 @@ are not these functions (vendored copies) are not reached.
 import sys
 
 from .._compat import STDLIB_MODULE, is_installed
-from ._import_hook import PostImportHook
+from _cpython_security._import_hook import PostImportHook
 from .._log import log_report
 from .._report import PatchReport
 from ._state import state
@@ -22,7 +22,8 @@ from ._targets import diagnose, load, replacement_for
 
 __all__ = ["apply", "apply_adapters", "restore", "WAITING"]
 
-#: Report reason of an adapter whose framework is installed but not imported yet.
+#: Report reason of an adapter (or, at start-up, python-future's copy) whose
+#: module is installed but not imported yet.
 WAITING = "not imported yet: patched when imported"
 
 
@@ -36,12 +37,18 @@ def _replacement(target, original, backport):
     return replacement
 
 
-def apply(targets, report, force):
+def apply(targets, report, force, lazy=False):
     """Patch those of *targets* that need it (all forceable ones if *force*),
-    recording what happened in *report*."""
+    recording what happened in *report*; *lazy*: those loaded only if installed
+    and not imported yet are patched when imported, never imported here."""
     verdicts = {}
     replace = {}
+    later = {}
     for target in targets:
+        if lazy and target.load == "installed" and target.module not in sys.modules:
+            later.setdefault(target.module, []).append(target)
+            report.skipped.append((target.module, WAITING))
+            continue
         module = load(target, report)
         if module is None:
             continue
@@ -81,6 +88,7 @@ def apply(targets, report, force):
         else:
             state.codes.append((original, saved, label))
             report.changed.append(label)
+    _wait(later)
 
 
 def apply_adapters(adapters, report):
@@ -97,10 +105,19 @@ def apply_adapters(adapters, report):
         else:
             report.skipped.append((adapter.module, "not installed"))
     apply(now, report, False)
-    if later:
-        state.waiting = later
-        state.hook = PostImportHook(later, _on_import)
-        state.hook.install()
+    _wait(later)
+
+
+def _wait(later):
+    """Apply *later* ``{module name: [target or adapter]}`` right after each import."""
+    if not later:
+        return
+    for name, waiting in later.items():
+        state.waiting.setdefault(name, []).extend(waiting)
+    if state.hook is not None:
+        state.hook.uninstall()
+    state.hook = PostImportHook(list(state.waiting), _on_import)
+    state.hook.install()
 
 
 def _on_import(name):

@@ -1,34 +1,42 @@
-"""Start-up activation: what the ``.pth`` file runs when the operator set a variable.
+"""Start-up activation: what the ``.pth`` switch asks for once a parser is imported.
 
 ``URLLIB_PARSE_BACKPORT_PATCH``: ``1``/``true``/``yes``/``on`` -> ``patch()``;
 ``force`` -> ``patch(force=True)``; ``frameworks`` -> ``patch(frameworks=True)``;
-``0``/``false``/``no``/``off``/empty -> nothing. Never silent: any other
-value, an exception, and a ``PYTHON_URLLIB_QS_SEPARATOR`` that will make
-every parse raise each print one line on stderr; none stops the process (the
-switch itself is shared with ctypes_safe: ``_cpython_security._switch``).
-The ``.pth`` line calls :func:`run` once per process, even where ``site``
-reads site-packages twice (see ``tools/make_pth.py``).
+``0``/``false``/``no``/``off``/empty -> nothing. The ``.pth`` line runs
+``_cpython_security._startup``, which reads the variables at start-up (a bad
+value, and a ``PYTHON_URLLIB_QS_SEPARATOR`` that will make every parse raise,
+each print one line on stderr) and calls :func:`run` when the stdlib parser
+or python-future's copy is imported and needs the fix (``frameworks``: at
+start-up). Never silent: an exception prints one line on stderr and does
+not stop the process.
 """
 
-from _cpython_security._switch import StartupSwitch
+from _cpython_security._startup import SWITCHES
 
 from .. import _policy
-from ._api import ACTIVATION_VARIABLE, patch
+from ._api import patch
 
-__all__ = ["run", "choice", "ACCEPTED"]
+__all__ = ["run", "choice", "ACCEPTED", "policy_problem"]
 
-SWITCH = StartupSwitch(__name__.split(".")[0], ACTIVATION_VARIABLE,
-                       [("force", {"force": True}), ("frameworks", {"frameworks": True})])
+SWITCH = SWITCHES[__name__.split(".")[0]]
 #: The accepted values, as the error line names them.
 ACCEPTED = SWITCH.accepted
 choice = SWITCH.choice
 
 
-def _policy_problem():
+def policy_problem():
+    """``[line]`` when the separator setting will make every parse raise, else ``[]``."""
     trouble = _policy.problem()
     return [] if trouble is None else [trouble]
 
 
+def _patch(**options):
+    return patch(_at_startup=True, **options)
+
+
 def run(environ=None, stream=None):
-    """Apply what *environ* (default ``os.environ``) asks for; return the report or None."""
-    return SWITCH.run(patch, environ, stream, notes=_policy_problem)
+    """Apply what *environ* (default ``os.environ``) asks for; return the report or None.
+
+    Modules not imported yet are patched when imported; the report is logged
+    once the application has configured logging."""
+    return SWITCH.run(_patch, environ, stream)

@@ -108,16 +108,42 @@ def swap_code(original, replacement, label):
     return saved
 
 
+#: The C-level ``__dict__`` of modules and of instances: reading through them runs
+#: no Python code, where ``module.__dict__`` runs a ``__dict__`` property that a
+#: lazy module class defines (apipkg's ``ApiModule``, used by ``py``, loads every
+#: attribute then).
+_MODULE_DICT = types.ModuleType.__dict__["__dict__"]
+_INSTANCE_DICT = type(type("_Plain", (object,), {}).__dict__["__dict__"])  # getset_descriptor
+
+
+def _instance_dict(obj):
+    """*obj*'s own ``__dict__`` through the C descriptor its class got from ``type``,
+    or None (no such descriptor, or one a class overrides in Python)."""
+    for klass in type(obj).__mro__:
+        descriptor = klass.__dict__.get("__dict__")
+        if descriptor is not None:
+            if type(descriptor) is not _INSTANCE_DICT:
+                return None
+            return descriptor.__get__(obj, type(obj))
+    return None
+
+
 def module_namespace(module):
     """The namespace of *module*, or of the module a proxy in ``sys.modules``
-    wraps (Twisted's deprecation proxy keeps it in ``_module``), else None."""
+    wraps (Twisted's deprecation proxy keeps it in ``_module``), else None.
+
+    Runs no code of the module's class: a lazy module stays unloaded, and an
+    object whose class defines ``__dict__`` in Python is skipped."""
     try:
         if not issubclass(type(module), types.ModuleType):  # proxies fake __class__
-            wrapped = object.__getattribute__(module, "__dict__").get("_module")
-            if isinstance(wrapped, types.ModuleType):
-                module = wrapped
-        namespace = object.__getattribute__(module, "__dict__")
-    except Exception:  # not a module-like object; lazy modules are not loaded
+            own = _instance_dict(module)
+            if not isinstance(own, dict):
+                return None
+            module = own.get("_module")
+            if not issubclass(type(module), types.ModuleType):
+                return own  # a plain object standing in for a module
+        namespace = _MODULE_DICT.__get__(module, types.ModuleType)
+    except Exception:  # not a module-like object
         return None
     return namespace if isinstance(namespace, dict) else None
 

@@ -1,9 +1,11 @@
 """A post-import hook: call back right after named modules are first imported.
 
-Why: ``patch(frameworks=True)`` must fix a framework imported *later* without
-importing every installed framework up front, which is slow, and at start-up
-(from the ``.pth`` line) fails on 2.7 for frameworks whose dependencies are
-namespace packages set up by ``.pth`` files read after ours (zope.interface).
+Why: a fix must reach a module imported *later* without importing it up front,
+which is slow: the start-up switches patch ``ctypes``, the stdlib parser and
+python-future's copy when they are imported, and ``patch(frameworks=True)``
+each installed framework; at start-up (from a ``.pth`` line) importing a
+framework early also fails on 2.7 when its dependencies are namespace packages
+set up by ``.pth`` files read after ours (zope.interface). Both packages use it.
 The hook sits on ``sys.meta_path``, finds nothing itself, and lets the other
 finders load the module; it only runs *callback(name)* once the module is done.
 """
@@ -20,6 +22,8 @@ class PostImportHook(object):
         self.names = set(names)
         self.callback = callback
         self._busy = set()  # names being imported through this hook: let others find them
+        #: Names whose import has started through this hook and not finished.
+        self.loading = set()
 
     def install(self):
         if self not in sys.meta_path:
@@ -33,6 +37,7 @@ class PostImportHook(object):
         return fullname in self.names and fullname not in self._busy
 
     def _done(self, fullname):
+        self.loading.discard(fullname)
         self.names.discard(fullname)
         if not self.names:
             self.uninstall()
@@ -56,6 +61,7 @@ class PostImportHook(object):
             spec.loader = _CallingBackLegacyLoader(spec.loader, self)
         else:
             return None
+        self.loading.add(fullname)
         return spec
 
     # Python 2 (no find_spec, PEP 451 is 3.4+): import it the usual way, nested, then
@@ -66,6 +72,7 @@ class PostImportHook(object):
         return self
 
     def load_module(self, fullname):
+        self.loading.add(fullname)
         self._busy.add(fullname)
         try:
             __import__(fullname)
@@ -73,6 +80,25 @@ class PostImportHook(object):
             self._busy.discard(fullname)
         self._done(fullname)
         return sys.modules[fullname]
+
+    # Python 2's runpy (``python -m name``) asks the loader pkgutil finds, which is
+    # this hook, about the module before importing it: the real loader answers.
+    def _real_loader(self, fullname):
+        import pkgutil
+        self._busy.add(fullname)
+        try:
+            return pkgutil.find_loader(fullname)
+        finally:
+            self._busy.discard(fullname)
+
+    def is_package(self, fullname):
+        return self._real_loader(fullname).is_package(fullname)
+
+    def get_code(self, fullname):
+        return self._real_loader(fullname).get_code(fullname)
+
+    def get_filename(self, fullname):
+        return self._real_loader(fullname).get_filename(fullname)
 
 
 class _LoaderProxy(object):

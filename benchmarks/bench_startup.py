@@ -1,0 +1,98 @@
+"""What each start-up switch costs a whole process: CPU time, against the same start-up without it.
+
+For every interpreter named on the command line (default: the one running
+this script), each case runs ``python -c CODE`` as a fresh process with and
+without the variables, interleaved (one run of each variant per round, so a
+busy machine slows all alike), and keeps the median of the child's user+sys
+CPU time (``os.wait4``). Printed: the base time and each variant's ratio to
+it, in the same run. The packages must be installed in each interpreter's
+site-packages (the ``.pth`` lines act only there): a tox environment's
+python will do. Usage: ``python benchmarks/bench_startup.py [-n 30] [python ...]``.
+"""
+
+from __future__ import print_function
+
+import argparse
+import os
+import subprocess
+import sys
+
+#: (label, code: "imports" = the stdlib parser module and ctypes, or "pass", variables)
+CASES = (
+    ("URLLIB_PARSE_BACKPORT_PATCH=1", "imports", {"URLLIB_PARSE_BACKPORT_PATCH": "1"}),
+    ("CTYPES_SAFE_PATCH=1", "imports", {"CTYPES_SAFE_PATCH": "1"}),
+    ("both", "imports", {"URLLIB_PARSE_BACKPORT_PATCH": "1", "CTYPES_SAFE_PATCH": "1"}),
+    ("PYTHON_URLLIB_QS_SEPARATOR=& only", "imports", {"PYTHON_URLLIB_QS_SEPARATOR": "&"}),
+    ("both, python -c pass", "pass", {"URLLIB_PARSE_BACKPORT_PATCH": "1",
+                                      "CTYPES_SAFE_PATCH": "1"}),
+)
+
+#: Every variable either package reads at start-up: removed from the base environment.
+VARIABLES = ("URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH", "PYTHON_URLLIB_QS_SEPARATOR",
+             "URLLIB_PARSE_BACKPORT_WARN", "PYTHONWARNINGS", "PYTHONDONTWRITEBYTECODE")
+
+
+def codes(python):
+    """``{"imports": ..., "pass": ...}`` for *python* (2.7 names its parser module urlparse)."""
+    major = subprocess.check_output([python, "-c", "import sys; print(sys.version_info[0])"])
+    parser = "urlparse" if major.strip() == b"2" else "urllib.parse"
+    return {"imports": "import %s, ctypes" % parser, "pass": "pass"}
+
+
+def cpu_time(python, code, env):
+    """User+sys CPU seconds of one ``python -c code`` process run with *env*."""
+    with open(os.devnull, "w") as null:
+        process = subprocess.Popen([python, "-c", code], env=env, stdout=null, stderr=null)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = status  # reaped here: keep Popen from waiting again
+    if status != 0:
+        raise RuntimeError("%s -c %r failed with %s" % (python, code, env))
+    return usage.ru_utime + usage.ru_stime
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def measure(python, runs):
+    """``[(label, code, base seconds, ratio)]`` for *python*."""
+    base_env = dict(os.environ)
+    for name in VARIABLES:
+        base_env.pop(name, None)
+    source = codes(python)
+    variants = [("base", kind, base_env) for kind in sorted(source)]
+    for label, kind, variables in CASES:
+        env = dict(base_env)
+        env.update(variables)
+        variants.append((label, kind, env))
+    times = dict(((label, kind), []) for label, kind, _ in variants)
+    for label, kind, env in variants:  # warm up: bytecode written, caches filled
+        cpu_time(python, source[kind], env)
+    for _ in range(runs):
+        for label, kind, env in variants:
+            times[label, kind].append(cpu_time(python, source[kind], env))
+    results = []
+    for label, kind, _ in CASES:
+        base = median(times["base", kind])
+        results.append((label, source[kind], base, median(times[label, kind]) / base))
+    return results
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=30, help="interleaved rounds (median kept)")
+    parser.add_argument("pythons", nargs="*", default=[sys.executable])
+    args = parser.parse_args(argv)
+    for python in args.pythons:
+        version = subprocess.check_output(
+            [python, "-c", "import platform; print(platform.python_version())"])
+        print("%s (%s), median of %d interleaved runs, CPU time (user+sys)"
+              % (python, version.decode("ascii").strip(), args.n))
+        for label, code, base, ratio in measure(python, args.n):
+            print("  %-36s %-30s base %6.1f ms  %5.2fx" % (label, code, base * 1e3, ratio))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""What a package's ``.pth`` line runs at start-up: check the switch now, patch on import.
+
+Why: a variable set in a Docker ``ENV`` line reaches every Python process of
+the image (pip, cron scripts, CGI), so switching a fix on must cost next to
+nothing where it is not needed. At start-up this module reads the variable
+(a bad value prints its one stderr line now) and puts a post-import hook on
+the modules the fix is for; only when one of them is imported, and a probe
+of it says the interpreter needs the fix, is the package imported and its
+``_startup.run()`` called. Importing this module loads neither package: it
+imports a package's ``_startup`` by name, as the ``.pth`` line did before.
+"""
+
+import os
+import sys
+
+from ._import_hook import PostImportHook
+from ._switch import StartupSwitch
+
+__all__ = ["start", "SWITCHES", "TRIGGERS"]
+
+_STDLIB_PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
+
+#: Each package's switch: its variable and its own values (``1``... and ``0``... are common).
+SWITCHES = {
+    "urllib_parse_backport": StartupSwitch(
+        "urllib_parse_backport", "URLLIB_PARSE_BACKPORT_PATCH",
+        [("force", {"force": True}), ("frameworks", {"frameworks": True})]),
+    "ctypes_safe": StartupSwitch("ctypes_safe", "CTYPES_SAFE_PATCH", [("force", {"force": True})]),
+}
+
+
+def _parser_unfixed(module):
+    """Whether the stdlib ``parse_qsl`` splits ``'a=1;b=2'`` in two or has no
+    ``separator`` (bpo-42967); Red Hat's fix (``separator=None``) counts as fixed."""
+    func = module.parse_qsl
+    code = func.__code__
+    names = code.co_varnames[:code.co_argcount + getattr(code, "co_kwonlyargcount", 0)]
+    if "separator" not in names:
+        return True
+    return len(func("a=1;b=2")) == 2
+
+
+def _repr_unfixed(module):
+    """Whether ctypes' parameter repr is the ``sprintf("%f")`` one (bpo-42938):
+    ``(1.500000)`` for 1.5 where the fixed one prints ``(1.5)``; 1.5 cannot overflow."""
+    raw = type(module.c_double).__dict__["from_param"]
+    return "1.500000" in repr(raw(module.c_double, 1.5))
+
+
+def _always(module):
+    return True
+
+
+#: Each package's module whose ``run(environ, stream)`` patches.
+_STARTUP = {"urllib_parse_backport": "urllib_parse_backport._shim._startup",
+            "ctypes_safe": "ctypes_safe._startup"}
+
+#: Each package's modules: ``{name: probe(module) -> whether it needs the fix}``.
+#: A probe that raises counts as "needs it": the package's own check decides.
+#: python-future's ``future.backports.urllib.parse`` is 3.3's parser, unfixed everywhere.
+TRIGGERS = {
+    "urllib_parse_backport": {_STDLIB_PARSER: _parser_unfixed,
+                              "future.backports.urllib.parse": _always},
+    "ctypes_safe": {"ctypes": _repr_unfixed},
+}
+
+
+def _separator_notes():
+    """The line for a ``PYTHON_URLLIB_QS_SEPARATOR`` that will make every parse raise.
+
+    Red Hat's rule: one character or ``legacy``; the file is read only when
+    the variable is not set. A usable variable, and no file, cost nothing
+    here; otherwise the package's ``_policy`` words the problem."""
+    value = os.environ.get("PYTHON_URLLIB_QS_SEPARATOR")
+    if value is None and not os.path.exists("/etc/python/urllib.cfg"):
+        return []
+    if value is not None and (value == "legacy" or len(value) == 1):
+        return []
+    return __import__("urllib_parse_backport._shim._startup", None, None,
+                      ("policy_problem",)).policy_problem()
+
+
+#: Lines a package prints at start-up before its switch is read (see ``StartupSwitch.run``).
+NOTES = {"urllib_parse_backport": _separator_notes}
+
+#: The hooks :func:`start` installed, by package, until the package runs.
+HOOKS = {}
+
+
+def start(package, environ=None, stream=None, notes=None):
+    """Run *package*'s switch as ``environ`` (default ``os.environ``) asks: print a
+    bad value's line now; for a patch, patch each trigger module when imported.
+
+    *notes*: as for :meth:`StartupSwitch.run` (default: the package's
+    :data:`NOTES`). ``frameworks`` patches now (its
+    adapters wait for their frameworks themselves). Never raises.
+    """
+    switch = SWITCHES[package]
+    environ = os.environ if environ is None else environ
+    value = environ.get(switch.variable)
+    wanted = []
+
+    def decide(**options):
+        wanted.append(options)
+
+    if notes is None:
+        notes = NOTES.get(package)
+    switch.run(decide, {switch.variable: value} if value is not None else {}, stream, notes)
+    if not wanted:
+        return
+    snapshot = {switch.variable: value}  # what start-up saw, even if the app changes it later
+    if wanted[0].get("frameworks"):
+        _run_package(package, snapshot, stream)
+        return
+    forced = bool(wanted[0].get("force"))
+    probes = TRIGGERS[package]
+
+    def on_import(name):
+        hook = HOOKS.get(package)
+        if name != package and hook is not None and package in hook.loading:
+            return  # imported by the package itself: patch once the package is complete
+        names = [name] if name != package else [n for n in probes if n in sys.modules]
+        if any(_needed(probes[n], sys.modules[n], forced) for n in names):
+            _run_package(package, snapshot, stream)
+
+    # The package itself is watched too: when the application imports it, the
+    # modules it imports are patched once it is complete, not half-way.
+    waiting = [name for name in list(probes) + [package] if name not in sys.modules]
+    if waiting:
+        HOOKS[package] = PostImportHook(waiting, on_import)
+        HOOKS[package].install()
+    for name in probes:
+        if name in sys.modules:
+            on_import(name)
+
+
+def _needed(probe, module, forced):
+    if forced:
+        return True
+    try:
+        return bool(probe(module))
+    except Exception:  # an unknown parser or ctypes: let the package's own check say
+        return True
+
+
+def _run_package(package, environ, stream):
+    """Import *package*'s ``_startup`` and run it once; a failure prints one line."""
+    if package in _RAN:
+        return
+    _RAN.add(package)
+    hook = HOOKS.pop(package, None)
+    if hook is not None:  # the package's patch() watches later imports itself
+        hook.uninstall()
+    stream = sys.stderr if stream is None else stream
+    try:
+        module = __import__(_STARTUP[package], None, None, ("run",))
+        module.run(environ, stream)
+    except Exception as exc:  # never break the application's import, never silently
+        stream.write("%s: start-up activation failed: %s: %s\n"
+                     % (package, type(exc).__name__, exc))
+
+
+_RAN = set()

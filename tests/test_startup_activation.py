@@ -1,0 +1,114 @@
+"""Both start-up switches together: what they load, where their report goes, forked workers.
+
+Every case runs a fresh interpreter of the test environment, where the wheel
+(and so both ``.pth`` files) is installed. ``force`` makes both packages patch
+on every interpreter, so each case sees a report.
+"""
+
+import json
+import sys
+
+from fresh_interpreter import run_code
+
+PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
+BOTH = {"URLLIB_PARSE_BACKPORT_PATCH": "force", "CTYPES_SAFE_PATCH": "force"}
+
+LOADED = ("import json, sys\n"  # 2.7 records failed implicit relative imports as None
+          "print(json.dumps(sorted(n for n, m in sys.modules.items() if m is not None)))")
+
+
+def test_a_process_that_imports_neither_target_loads_only_the_start_up_switch():
+    code, out, err = run_code(LOADED)
+    assert (code, err) == (0, "")
+    code, out_with, err = run_code(LOADED, **BOTH)
+    assert (code, err) == (0, "")
+    extra = set(json.loads(out_with)) - set(json.loads(out))
+    assert extra == set(["_cpython_security", "_cpython_security._startup",
+                         "_cpython_security._switch", "_cpython_security._import_hook"])
+
+
+APP = """
+import logging, logging.config, sys
+import %(parser)s, ctypes
+repr(ctypes.c_double.from_param(1.5))
+if sys.argv[1] == "basicConfig":
+    logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%%(name)s %%(message)s")
+else:
+    logging.config.dictConfig({
+        "version": 1,
+        "formatters": {"plain": {"format": "%%(name)s %%(message)s"}},
+        "handlers": {"out": {"class": "logging.StreamHandler", "formatter": "plain",
+                             "stream": "ext://sys.stdout"}},
+        "root": {"level": "INFO", "handlers": ["out"]},
+    })
+log = logging.getLogger("app")
+log.info("ready")
+log.info("serving")
+"""
+
+
+def app_log(how):
+    code, out, err = run_code(APP % {"parser": PARSER}, args=[how], **BOTH)
+    assert (code, err) == (0, "")
+    return out.splitlines()
+
+
+def _check_report_comes_once_before_the_apps_first_line(lines):
+    ready = lines.index("app ready")
+    assert lines[ready + 1:] == ["app serving"]
+    report = lines[:ready]
+    changed = [line for line in report if line.startswith("urllib_parse_backport patch: changed ")]
+    assert len(changed) == 1 and "%s.parse_qs," % PARSER in changed[0]
+    assert len([line for line in report if line.startswith(
+        "ctypes_safe patch (slot mode): replaced ")]) == 1
+
+
+def test_a_basic_config_app_sees_the_start_up_report_in_its_log():
+    _check_report_comes_once_before_the_apps_first_line(app_log("basicConfig"))
+
+
+def test_a_dict_config_app_sees_the_start_up_report_in_its_log():
+    # dictConfig's default disable_existing_loggers=True must not swallow it.
+    _check_report_comes_once_before_the_apps_first_line(app_log("dictConfig"))
+
+
+def test_without_logging_configured_the_start_up_report_prints_nothing():
+    code, out, err = run_code("import %s, ctypes, logging; logging.getLogger('x').info('y')"
+                              % PARSER, **BOTH)
+    assert (code, out, err) == (0, "", "")
+
+
+def test_a_warning_without_logging_configured_is_one_bare_line_on_every_interpreter():
+    # As Python 3's logging.lastResort; never 2.7's "No handlers could be found".
+    code, out, err = run_code(
+        "import logging, urllib_parse_backport as u; u.patch(force=True); "
+        "logging.getLogger('urllib_parse_backport').warning('w'); "
+        "logging.getLogger('urllib_parse_backport').info('i')")
+    assert (code, out, err) == (0, "", "w\n")
+
+
+FORKED = """
+import json, os, sys
+def check():
+    import %(parser)s as parser, ctypes
+    return [parser.parse_qs("a=1;b=2"), repr(ctypes.c_double.from_param(1e300))]
+if sys.argv[1] == "after":
+    check()
+read, write = os.pipe()
+pid = os.fork()
+if pid == 0:
+    os.write(write, json.dumps(check()).encode("ascii"))
+    os._exit(0)
+os.close(write)
+os.waitpid(pid, 0)
+print(os.read(read, 4096).decode("ascii"))
+"""
+
+
+def test_the_fixes_are_in_force_in_a_forked_worker():
+    # Forked after the targets were imported (patched in the parent), and before
+    # (patched in the child, when it imports them).
+    for when in ("after", "before"):
+        code, out, err = run_code(FORKED % {"parser": PARSER}, args=[when], **BOTH)
+        assert (code, err) == (0, "")
+        assert json.loads(out) == [{"a": ["1;b=2"]}, "<cparam 'd' (1e+300)>"], when
