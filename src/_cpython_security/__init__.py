@@ -18,5 +18,11 @@ where two copies need a check to stay equal (attrs ships ``attr`` and
 * ``_selfcheck``: exit statuses, the keys every ``status()`` has, the
   misspelt-variable hint and the command-line skeleton;
 * ``_fork``: objects a forked child makes anew (the state locks);
+* ``_startup``, ``_import_hook``: what both ``.pth`` lines run: the switch is
+  read at start-up, and a package is imported and patches only when a module
+  its fix is for is imported (the one place that names both packages, by
+  name only: importing a package is the cost start-up avoids);
+* ``_logging``: both packages' log lines, and the start-up report held until
+  the application's logging is set up;
 * ``_check``: ``cpython-security-check``, both self-checks in one command.
 """

@@ -3,7 +3,8 @@
 ``_api`` (``patch``/``unpatch``/``is_patched``) drives ``_apply``, which
 binds what ``_targets`` (the stdlib and python-future) and ``_frameworks``
 (the framework adapters) choose, through ``_surgery`` (copies, forwarding
-functions, code swaps) and ``_import_hook`` (modules imported later), and
-records it in ``_state`` so ``unpatch()`` restores the exact objects.
-``_startup`` is what the ``.pth`` switch runs at interpreter start-up.
+functions, code swaps) and the shared post-import hook (modules imported
+later), and records it in ``_state`` so ``unpatch()`` restores the exact
+objects. ``_startup`` is what the ``.pth`` switch runs once a parser it is
+for is imported (see ``_cpython_security._startup``).
 """
