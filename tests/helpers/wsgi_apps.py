@@ -207,8 +207,8 @@ def import_framework(name):
 URLENCODED = "application/x-www-form-urlencoded"
 
 
-def call(app, method="GET", query="", body=None, content_type=URLENCODED, chunked=False):
-    """Call *app* directly, with the environ a server builds, and return its JSON answer.
+def server_environ(method="GET", query="", body=None, content_type=URLENCODED, chunked=False):
+    """The environ a server builds for a request to ``/search``.
 
     *content_type* None: the request has no Content-Type (the server sets no
     ``CONTENT_TYPE``). *chunked*: the body came with ``Transfer-Encoding:
@@ -226,6 +226,12 @@ def call(app, method="GET", query="", body=None, content_type=URLENCODED, chunke
         else:
             environ["CONTENT_LENGTH"] = str(len(body))
     setup_testing_defaults(environ)
+    return environ
+
+
+def call(app, method="GET", query="", body=None, content_type=URLENCODED, chunked=False):
+    """Call *app* with :func:`server_environ`'s environ and return its JSON answer."""
+    environ = server_environ(method, query, body, content_type, chunked)
     status = []
     chunks = app(environ, lambda s, headers, exc_info=None: status.append(s))
     try:

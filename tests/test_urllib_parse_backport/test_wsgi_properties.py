@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wsgi_apps import FRAMEWORKS, call, import_framework
+from wsgi_apps import FRAMEWORKS, call, import_framework, server_environ
 
 from urllib_parse_backport import parse_qs
 from urllib_parse_backport.wsgi import protect
@@ -192,15 +192,7 @@ def _raw_reader(environ, start_response):
 @SETTINGS
 @given(body=not_forms, content_type=labels, chunked=st.booleans())
 def test_a_body_that_is_no_form_reaches_the_app_byte_for_byte(body, content_type, chunked):
-    import io
-    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/", "QUERY_STRING": "",
-               "wsgi.input": io.BytesIO(body)}
-    if content_type is not None:
-        environ["CONTENT_TYPE"] = content_type
-    if chunked:
-        environ.update({"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True})
-    else:
-        environ["CONTENT_LENGTH"] = str(len(body))
+    environ = server_environ("POST", body=body, content_type=content_type, chunked=chunked)
     length = environ.get("CONTENT_LENGTH")
     out = b"".join(protect(_raw_reader)(environ, lambda status, headers: None))
     assert out == body
