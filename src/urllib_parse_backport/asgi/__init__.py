@@ -37,6 +37,8 @@ __all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BOD
 #: set on ``http`` scopes; under nested ``protect()`` calls, by the outermost).
 ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
 
+_BODY_HEADERS = frozenset([b"content-length", b"content-type", b"transfer-encoding"])
+
 
 def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
     """Return an ASGI 3 application that calls *app* with each ``;`` of the
@@ -81,12 +83,13 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
         content_type = length = None
         framed = False
         for name, value in scope.get("headers", ()):
-            if name == b"content-length":
-                length = value
-            elif name == b"content-type":
-                content_type = value
-            elif name == b"transfer-encoding":
-                framed = True
+            if name in _BODY_HEADERS:  # one lookup for the headers that do not matter
+                if name == b"content-length":
+                    length = value
+                elif name == b"content-type":
+                    content_type = value
+                else:
+                    framed = True
         if length is None and not framed and scope.get("http_version") in ("1.1", "1.0"):
             return app(scope, receive, send)  # HTTP/1 without either header: no body
         return body.call(app, scope, receive, send, content_type, length)
