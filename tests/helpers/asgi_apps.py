@@ -86,7 +86,12 @@ def uvicorn_server(app):
     sock = _bound()
     server = uvicorn.Server(uvicorn.Config(app, lifespan="off", log_level="error",
                                            access_log=False))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
+
+    def run():  # uvicorn before 0.17 asks for the thread's current loop
+        asyncio.set_event_loop(asyncio.new_event_loop())
+        server.run(sockets=[sock])
+
+    thread = threading.Thread(target=run)
     thread.daemon = True
     thread.start()
     try:
