@@ -138,8 +138,10 @@ def snapshot(directory):
 
 
 def uncompiled(added):
-    """The modules among *added* (paths under site-packages) without a compiled file."""
-    missing = []
+    """The modules among *added* (paths under site-packages) without a compiled file,
+    when the installer compiled any (a ``setup.py install`` under
+    PYTHONDONTWRITEBYTECODE compiles none)."""
+    missing, compiled = [], 0
     for name in added:
         if not name.endswith(".py"):
             continue
@@ -148,7 +150,9 @@ def uncompiled(added):
         if name + "c" not in added and not any(
                 other.startswith(cache) and other.endswith(".pyc") for other in added):
             missing.append(name)
-    return sorted(missing)
+        else:
+            compiled += 1
+    return sorted(missing) if compiled else []
 
 
 def install_and_check(python, pip_args, expect=None, isolated=False):
