@@ -171,3 +171,50 @@ def run(app, scope, messages=()):
     finally:
         loop.close()
     return sent
+
+
+async def failing_receive():
+    """A ``receive`` whose connection fails after one pass of the loop."""
+    await asyncio.sleep(0)
+    raise OSError("connection reset")
+
+
+def run_failing(app, scope):
+    """Run *app* on *scope* with :func:`failing_receive`; what it raised, or None."""
+    async def main():
+        await app(scope, failing_receive, None)
+
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(main())
+    except Exception as exc:
+        return exc
+    finally:
+        loop.close()
+    return None
+
+
+def run_cancelled(app, scope):
+    """Run *app* on *scope* with a ``receive`` that never returns, cancel it once it
+    waits, and return whether the task ended cancelled."""
+    async def never():
+        await asyncio.sleep(3600)
+
+    async def call():
+        await app(scope, never, None)
+
+    async def main():
+        task = asyncio.ensure_future(call())
+        await asyncio.sleep(0)
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+        return task.cancelled()
+
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(main())
+    finally:
+        loop.close()

@@ -31,7 +31,7 @@ if PY2:
 import asyncio  # noqa: E402
 import inspect  # noqa: E402
 
-from asgi_apps import recorder, run  # noqa: E402
+from asgi_apps import recorder, run, run_cancelled, run_failing  # noqa: E402
 from wsgi_apps import policy  # noqa: E402
 
 from urllib_parse_backport import QuerySeparatorWarning  # noqa: E402
@@ -211,29 +211,6 @@ def test_an_asgi2_application_is_instantiated_per_scope():
 def test_errors_and_cancellation_pass_through_the_coroutines():
     # An unlabelled body is received first, through _await's delegation.
     headers = [(b"content-type", b"text/plain"), (b"content-length", b"3")]
-
-    async def failing_receive():
-        await asyncio.sleep(0)
-        raise OSError("connection reset")
-
-    async def never():
-        await asyncio.sleep(3600)
-
-    async def serve(receive):
-        await protect(recorder([]))(http(headers=headers), receive, None)
-
-    async def cancel_it():
-        task = asyncio.ensure_future(serve(never))
-        await asyncio.sleep(0)
-        task.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await task
-        return task
-
-    loop = asyncio.new_event_loop()
-    try:
-        with pytest.raises(OSError, match="connection reset"):
-            loop.run_until_complete(serve(failing_receive))
-        assert loop.run_until_complete(cancel_it()).cancelled()
-    finally:
-        loop.close()
+    raised = run_failing(protect(recorder([])), http(headers=headers))
+    assert isinstance(raised, OSError) and str(raised) == "connection reset"
+    assert run_cancelled(protect(recorder([])), http(headers=headers)) is True
