@@ -199,7 +199,7 @@ setup(
     entry_points={"console_scripts": [
         "cpython-security-check = _cpython_security._check:main"]},
     package_data={
-        "urllib_parse_backport": ["py.typed", "*.pyi", "wsgi/*.pyi"],
+        "urllib_parse_backport": ["py.typed", "*.pyi", "wsgi/*.pyi", "asgi/*.pyi"],
         "ctypes_safe": ["py.typed", "*.pyi"],
     },
     include_package_data=False,

@@ -118,10 +118,11 @@ def test_neither_package_imports_the_other(package):
 #: The rooms of urllib_parse_backport, bottom up: each may import only the
 #: rooms before it (and the shared modules at the top of the package, which
 #: import no room). The self-check stands above the shim, the audit above
-#: both (it reads the shim's adapter table); nothing imports the middleware.
-ROOMS = ["_parse", "_shim", "_selfcheck", "_audit", "wsgi"]
+#: both (it reads the shim's adapter table); nothing imports the middlewares,
+#: which share their rule through the top-level ``_protect``, not each other.
+ROOMS = ["_parse", "_shim", "_selfcheck", "_audit", "wsgi", "asgi"]
 ALLOWED = {"_parse": [], "_shim": ["_parse"], "_selfcheck": ["_parse", "_shim"],
-           "_audit": ["_shim"], "wsgi": []}
+           "_audit": ["_shim"], "wsgi": [], "asgi": []}
 
 
 def _room(module):
@@ -149,11 +150,11 @@ def test_the_rooms_import_only_the_rooms_below_them():
 
 def test_the_fix_policy_and_rewrite_import_nothing_of_the_rooms_above():
     package = "urllib_parse_backport"
-    base = set(["_parse", "_policy", "_rewrite", "_compat"])
+    base = set(["_parse", "_policy", "_rewrite", "_compat", "_protect"])
     for name, path in _modules(package):
         if name.split(".")[1:2] and name.split(".")[1] in base:
             above = [m for m in _imports(name, path)
-                     if _room(m) in ("_shim", "_selfcheck", "_audit", "wsgi")]
+                     if _room(m) in ("_shim", "_selfcheck", "_audit", "wsgi", "asgi")]
             assert above == [], "%s imports %s" % (name, above)
 
 

@@ -30,6 +30,17 @@ SMOKE = (
 )
 
 #: Run with the activation variable set: the .pth file must have patched.
+#: The ASGI middleware: importable on 3.x, a clear ImportError on 2.7.
+ASGI_IMPORT = (
+    "import sys\n"
+    "try:\n"
+    "    import urllib_parse_backport.asgi as asgi\n"
+    "except ImportError as exc:\n"
+    "    assert sys.version_info[0] == 2 and 'needs Python 3' in str(exc), exc\n"
+    "else:\n"
+    "    assert sys.version_info[0] == 3 and asgi.protect, asgi\n"
+)
+
 ACTIVATED = (
     "import sys;"
     "stdlib = __import__('urlparse' if sys.version_info[0] == 2 else 'urllib.parse',"
@@ -126,14 +137,40 @@ def snapshot(directory):
     return found
 
 
+def uncompiled(added):
+    """The modules among *added* (paths under site-packages) without a compiled file,
+    when the installer compiled any (a ``setup.py install`` under
+    PYTHONDONTWRITEBYTECODE compiles none)."""
+    missing, compiled = [], 0
+    for name in added:
+        if not name.endswith(".py"):
+            continue
+        folder, base = os.path.split(name)
+        cache = os.path.join(folder, "__pycache__", base[:-3] + ".")
+        if name + "c" not in added and not any(
+                other.startswith(cache) and other.endswith(".pyc") for other in added):
+            missing.append(name)
+        else:
+            compiled += 1
+    return sorted(missing) if compiled else []
+
+
 def install_and_check(python, pip_args, expect=None, isolated=False):
     """Install with ``pip install *pip_args*``, check everything, uninstall; a summary."""
     where = site_packages(python)
     before = snapshot(where)
     pip = [python, "-m", "pip"]
-    run(pip + ["install", "--disable-pip-version-check"] + list(pip_args),
-        env=_environ(isolated=isolated))
+    output = run(pip + ["install", "--disable-pip-version-check"] + list(pip_args),
+                 env=_environ(isolated=isolated))
     added = snapshot(where) - before
+    # pip byte-compiles every module (2.7 included, the ASGI ones too): a
+    # SyntaxError leaves a module without its compiled file, and shows.
+    shown = [line for line in output.splitlines()
+             if "SyntaxError" in line or "Error compiling" in line or "SyntaxWarning" in line]
+    if shown or uncompiled(added):
+        raise InstallError("byte-compiling at install failed: %s; not compiled: %s"
+                           % (shown, uncompiled(added)))
+    run([python, "-c", ASGI_IMPORT])
     if "urllib_parse_backport_shim.pth" not in added:
         raise InstallError("no .pth file installed; added: %s" % sorted(added))
     version = run([python, "-c", SMOKE]).strip()

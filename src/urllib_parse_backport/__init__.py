@@ -11,13 +11,15 @@ the shared modules at the top::
 
     _parse/      the fix: parse_qs/parse_qsl (2.7 and 3.x families); no state
     wsgi/        protect(app): the WSGI middleware (public); patches nothing
+    asgi/        protect(app): the ASGI middleware (public, Python 3); patches nothing
     _shim/       patch/unpatch/is_patched: targets, adapters, surgery, import
                  hook, state, and the start-up switch the .pth file runs
     _selfcheck/  status() and ``python -m urllib_parse_backport``
     _audit/      ``python -m urllib_parse_backport --audit``: source reading only
-    _policy, _rewrite, _report, _log, _compat, _version
+    _policy, _rewrite, _protect, _report, _log, _compat, _version
                  shared by the rooms: the separator policy, the rewrite that
-                 makes any parser split like the fix, the report, logging,
+                 makes any parser split like the fix, what both middlewares
+                 decide (which bodies are forms), the report, logging,
                  2/3 compatibility
 """
 

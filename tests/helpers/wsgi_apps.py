@@ -98,8 +98,11 @@ def django_app():
 
     def search(request):
         form = dict(request.POST.lists()) if request.method == "POST" else {}
-        return HttpResponse(_answer(dict(request.GET.lists()), form,
-                                    request.META.get(ORIGINAL_QUERY_STRING)),
+        original = request.META.get(ORIGINAL_QUERY_STRING)
+        if getattr(request, "scope", None) is not None:  # served by the ASGI handler
+            original = request.scope.get(ORIGINAL_QUERY_STRING)
+            original = None if original is None else original.decode("latin-1")
+        return HttpResponse(_answer(dict(request.GET.lists()), form, original),
                             content_type="application/json")
 
     class URLConf(object):
@@ -171,7 +174,8 @@ def _version(text):
 
 def _django_splits():
     import django
-    return django.VERSION[:3] < (2, 2, 19)  # fixed in 2.2.19, 3.0.13, 3.1.7
+    version = django.VERSION[:3]  # fixed in 2.2.19, 3.0.13, 3.1.7
+    return version < (2, 2, 19) or (3, 0) <= version < (3, 0, 13) or (3, 1) <= version < (3, 1, 7)
 
 
 def _bottle_splits():

@@ -18,7 +18,9 @@ PY2 = sys.version_info[0] == 2
 ADAPTER_PARSERS = [
     "webob.compat.parse_qsl_text", "cherrypy.lib.httputil._parse_qs",
     "cherrypy._cpreqbody.process_urlencoded", "twisted.web.http.parse_qs",
-    "bottle._parse_qsl", "django.utils.http.limited_parse_qsl"]
+    "bottle._parse_qsl", "django.utils.http.limited_parse_qsl",
+    "python_multipart.multipart.QuerystringParser.write",
+    "multipart.multipart.QuerystringParser.write"]
 
 
 def self_check(*args, **env):

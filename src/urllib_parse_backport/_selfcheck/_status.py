@@ -73,7 +73,8 @@ def _framework_parsers(report):
             entry["exposed"] = False if not entry["installed"] else None
             found.append(entry)
             continue
-        entry["patched"] = report is not None and name in report.changed
+        entry["patched"] = report is not None and (
+            name in report.changed or name + " (in place)" in report.changed)
         try:
             exposed, reason = adapter.assess(module, {})
         except Exception as exc:  # an unknown version: say so, never crash

@@ -37,6 +37,16 @@ def _replacement(target, original, backport):
     return replacement
 
 
+def _lookup(namespace, attribute):
+    """The function *attribute* names in a module's *namespace*: a module-level
+    one, or a method (``Class.method``) as the class holds it."""
+    owner, dot, name = attribute.rpartition(".")
+    if not dot:
+        return namespace.get(attribute)
+    cls = namespace.get(owner)
+    return vars(cls).get(name) if isinstance(cls, type) else None
+
+
 def apply(targets, report, force, lazy=False):
     """Patch those of *targets* that need it (all forceable ones if *force*),
     recording what happened in *report*; *lazy*: those loaded only if installed
@@ -66,7 +76,7 @@ def apply(targets, report, force, lazy=False):
         namespace = module_namespace(module)
         for attribute, backport in sorted(target.replacements.items()):
             label = "%s.%s" % (target.module, attribute)
-            original = namespace.get(attribute)
+            original = _lookup(namespace, attribute)
             if original is None:
                 report.skipped.append((label, "absent"))
                 continue
@@ -81,7 +91,8 @@ def apply(targets, report, force, lazy=False):
         report.changed.append(binding[4])
     # ...then the originals themselves, for references no scan can see.
     for original, replacement in replace.values():
-        label = "%s.%s (in place)" % (original.__module__, original.__name__)
+        label = "%s.%s (in place)" % (original.__module__,
+                                      getattr(original, "__qualname__", original.__name__))
         saved = swap_code(original, replacement, label)
         if saved is None:
             report.skipped.append((label, "unsupported signature"))

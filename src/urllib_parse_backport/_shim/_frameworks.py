@@ -22,7 +22,9 @@ __all__ = ["FrameworkAdapter", "ADAPTERS"]
 class FrameworkAdapter(Target):
     """A :class:`Target` for one framework parser: *module*, *attribute*, *probe*.
 
-    *probe(parser)* returns how many fields the parser finds in ``'a=1;b=2'``;
+    *attribute* names a function of the module, or a method (``Class.method``,
+    replaced in place only). *probe(parser)* returns how many fields the
+    parser (for a method: its class) finds in ``'a=1;b=2'``;
     *wrap* builds the replacement (default: rewrite the query, then call the
     framework's own parser). ``patch(force=True)`` does not force adapters:
     unknown parsers stay as they are.
@@ -38,7 +40,7 @@ class FrameworkAdapter(Target):
 
     def _assess(self, module, verdicts):
         label = "%s.%s" % (self.module, self.attribute)
-        parser = getattr(module, self.attribute, None)
+        parser = getattr(module, self.attribute.partition(".")[0], None)
         if parser is None:
             return False, "%s not found: unknown version" % (label,)
         try:
@@ -72,6 +74,36 @@ def _separate_body_by_policy(original, backport):
     process_urlencoded.__name__ = original.__name__
     process_urlencoded.__doc__ = original.__doc__
     return process_urlencoded
+
+
+def _separate_written_by_policy(original, backport):
+    """For a streaming parser's ``write(self, data)`` (python-multipart's
+    QuerystringParser): a copy of it writes each chunk separated; the rewrite
+    is byte-local, so a ``;`` is caught wherever the body is cut."""
+    params = parameters(original)
+    if params is None or [name for name, _ in params] != ["self", "data"]:
+        return None
+    write = copy_function(original)
+
+    def write_separated(self, data):
+        separated = separate_by_policy(data)
+        written = write(self, separated)
+        if separated is not data and written == len(separated):
+            return len(data)  # all of the caller's bytes, as the original says
+        return written
+
+    write_separated.__name__ = original.__name__
+    write_separated.__doc__ = original.__doc__
+    return write_separated
+
+
+def _streamed_fields(parser_class):
+    """A probe: how many fields a QuerystringParser class finds in ``a=1;b=2``."""
+    ends = []
+    parser = parser_class(callbacks={"on_field_end": lambda: ends.append(1)})
+    parser.write(b"a=1;b=2")
+    parser.finalize()
+    return len(ends)
 
 
 def _fields_in(sample):
@@ -117,4 +149,12 @@ ADAPTERS = [
     # Django 1.11 (EOL): QueryDict; 2.2.19+/3.0.13+/3.1.7+ split on '&' only,
     # later versions dropped the function.
     FrameworkAdapter("django.utils.http", "limited_parse_qsl", _fields_in("a=1;b=2")),
+    # python-multipart (Starlette's and FastAPI's urlencoded request.form()):
+    # QuerystringParser splits on [&;] in every release to 0.0.20 at least.
+    # 0.0.13+ is python_multipart (its "multipart" re-exports the same class);
+    # up to 0.0.12 it is the "multipart" package.
+    FrameworkAdapter("python_multipart.multipart", "QuerystringParser.write",
+                     _streamed_fields, wrap=_separate_written_by_policy),
+    FrameworkAdapter("multipart.multipart", "QuerystringParser.write",
+                     _streamed_fields, wrap=_separate_written_by_policy),
 ]

@@ -1,27 +1,16 @@
 """The body half of ``wsgi.protect``: rewrite every request body a parser could read as a form.
 
-Why: a body's fields are parsed like a query's, so a ``;`` in it smuggles a
-field past the same parsers, and the client chooses the headers that decide
-which parser reads it: Bottle 0.12 parses every body but multipart as a form,
-``cgi.FieldStorage`` (and WebOb through it) a body without a Content-Type,
-Django a charset it cannot decode as latin-1. So the rule looks at the
-bytes, not only at the labels:
-
-* a Content-Type naming ``x-www-form-urlencoded`` (any case, any
-  parameters, any charset): a form, rewritten;
-* one starting with ``multipart/``: no parser reads it as a form, not read;
-* anything else, or none: rewritten when the bytes have the shape of a form
-  (printable ASCII, no whitespace, not JSON, not markup), else untouched.
-
-The rewrite changes the body's length, and ``CONTENT_LENGTH`` must say so
-before the application reads a byte, so a body with a length is read first,
-up to a limit. A body without one (chunked, ``wsgi.input_terminated``) is
-rewritten as the application reads it: each output byte depends on one input
-byte only, so no more than one read is held.
+Which bodies are forms, and their rewrite, is ``_protect``'s rule (shared
+with ``asgi.protect``). The rewrite changes the body's length, and
+``CONTENT_LENGTH`` must say so before the application reads a byte, so a
+body with a length is read first, up to a limit. A body without one
+(chunked, ``wsgi.input_terminated``) is rewritten as the application reads
+it: the rewrite is byte-local, so no more than one read is held.
 """
 
 import io
-import re
+
+from .._protect import FORM, NOT_FORM, body_kind, has_form_bytes, is_json_or_markup, log_untouched
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
 
@@ -29,16 +18,11 @@ __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
 #: whenever ``protect()`` read the whole body before the application ran.
 ORIGINAL_BODY = "urllib_parse_backport.original_body"
 
-_URLENCODED = "application/x-www-form-urlencoded"
-_FORM_TYPE = "x-www-form-urlencoded"
 _CHUNK = 65536
-#: A byte no urlencoded form holds: anything but printable, non-space ASCII.
-_NOT_FORM_BYTE = None
 
 
 class BodyRewriter(object):
     """Rewrites the body of an environ with *rewrite* (bytes -> bytes, byte by byte).
-
     *limit*: the largest body read ahead (None: no limit). *warn*: None, or a
     function ``warn(data, stacklevel)`` called once per body that is rewritten.
     """
@@ -52,14 +36,10 @@ class BodyRewriter(object):
 
     def rewrite(self, environ):
         """Replace ``wsgi.input`` (and ``CONTENT_LENGTH``) of a body a parser reads as a form."""
-        content_type = environ.get("CONTENT_TYPE") or ""
-        if content_type == _URLENCODED:  # the common case
-            declared = True
-        else:
-            content_type = content_type.lower()
-            if content_type[:10] == "multipart/":  # as Bottle and cgi tell it
-                return
-            declared = _FORM_TYPE in content_type
+        kind = body_kind(environ.get("CONTENT_TYPE") or "")
+        if kind == NOT_FORM:
+            return
+        declared = kind == FORM
         length = environ.get("CONTENT_LENGTH")
         if length:
             try:
@@ -81,7 +61,7 @@ class BodyRewriter(object):
         if not declared:
             data = self._read_ahead(environ, length)
             if data is not None:
-                self._hand_over(environ, data, length, _is_json_or_markup)
+                self._hand_over(environ, data, length, is_json_or_markup)
         elif self._limit is not None and length > self._limit:
             _log_untouched(environ, "%d bytes, over max_body_size=%d" % (length, self._limit))
         else:
@@ -102,7 +82,7 @@ class BodyRewriter(object):
                 return b"".join(chunks)
             chunks.append(chunk)
             size += len(chunk)
-            if not _has_form_bytes(chunk):
+            if not has_form_bytes(chunk):
                 break
             if limit is not None and size > limit:
                 _log_untouched(environ, "over max_body_size=%d" % (limit,))
@@ -220,31 +200,5 @@ def _size(args):
     return args[0]
 
 
-def _has_form_bytes(data):
-    """Whether *data* holds only bytes an urlencoded form is made of:
-    printable ASCII without space (whitespace, controls and 8-bit bytes are not)."""
-    global _NOT_FORM_BYTE
-    if _NOT_FORM_BYTE is None:
-        _NOT_FORM_BYTE = re.compile(b"[^!-~]")
-    return _NOT_FORM_BYTE.search(data) is None
-
-
-def _is_json_or_markup(data):
-    """Whether form-shaped *data* is something else a client sends without
-    spaces: a JSON document (``JSON.stringify``'s output), or markup (``<``)."""
-    if data[:1] == b"<":
-        return True
-    import json
-    try:
-        json.loads(data.decode("ascii"))
-    except (ValueError, RuntimeError):  # RuntimeError: nested past the recursion limit
-        return False
-    return True
-
-
 def _log_untouched(environ, reason):
-    import logging
-    logging.getLogger("urllib_parse_backport").warning(
-        "wsgi.protect: %s %r: body that a parser could read as a form passed on as "
-        "received (%s); a ';' in it can still separate fields",
-        environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"), reason)
+    log_untouched("wsgi", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"), reason)

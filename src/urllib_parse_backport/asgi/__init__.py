@@ -1,0 +1,127 @@
+"""ASGI middleware: ``protect(app)`` fixes CVE-2021-23336 for any parser behind it.
+
+Why: an ASGI application (Starlette, FastAPI, Django's ASGI handler, Quart)
+gets its query from ``scope["query_string"]`` and its body from
+``receive``; rewriting ``;`` to ``%3B`` there, before the application sees
+them, gives every parser behind it (the stdlib's, a framework's own,
+python-multipart's) the fields of the fixed ``parse_qsl`` (bpo-42967). The
+decisions (separator, rewrite, which bodies are forms) are ``_protect``'s,
+the same as ``wsgi.protect``'s; the body is handled by ``_body``.
+
+Python 3 only: ASGI is asyncio's. The module is still written in 2.7
+syntax, with generator-based coroutines run by ``_await`` instead of
+``async def``, because the wheel is universal and pip byte-compiles every
+module when it installs it on 2.7, printing a SyntaxError for ``async``; on
+2.7 importing it raises ImportError.
+"""
+
+import sys
+
+if sys.version_info[0] < 3:
+    raise ImportError("urllib_parse_backport.asgi needs Python 3 (ASGI runs on asyncio); "
+                      "on Python 2.7, urllib_parse_backport.wsgi.protect protects a WSGI "
+                      "application")
+
+import functools  # noqa: E402 (after the version gate)
+import inspect  # noqa: E402
+
+from .. import _policy  # noqa: E402
+from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,  # noqa: E402
+                        chosen_separator, query_rewriter)
+from .._rewrite import LEGACY  # noqa: E402
+from ._body import ORIGINAL_BODY, BodyRewriter  # noqa: E402
+
+__all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE"]
+
+#: The scope key holding ``query_string`` as the server gave it (bytes; always
+#: set on ``http`` scopes; under nested ``protect()`` calls, by the outermost).
+ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
+
+_BODY_HEADERS = frozenset([b"content-length", b"content-type", b"transfer-encoding"])
+
+
+def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
+    """Return an ASGI 3 application that calls *app* with each ``;`` of the
+    query and of an urlencoded body percent-encoded, so that whatever parses
+    them in *app* finds the fields of the fixed ``parse_qsl``.
+
+    The arguments mean what they mean for ``wsgi.protect``. Only ``http``
+    scopes are changed, on a copy: ``query_string`` (``path`` and
+    ``raw_path`` are untouched), the body as *app* receives it, and its
+    ``content-length`` header. *app* is ASGI 3, or ASGI 2 (a class, or marked
+    ``_asgi_double_callable``), which is called as ``app(scope)(receive,
+    send)``. A server calling the result the ASGI 2 way gets the same.
+    """
+    separator, warn = chosen_separator(separator)
+    max_body_size = check_max_body_size(max_body_size)
+    app = _single_callable(app)
+    if separator == LEGACY:
+        rewrite_query = body = None
+    else:
+        rewrite_query = query_rewriter(separator)
+        body = BodyRewriter(body_rewriter(separator), max_body_size,
+                            _policy.warn_on_semicolon if warn else None)
+    semicolons_only = separator == "&" and not warn
+
+    def protected(scope, receive=None, send=None):
+        if receive is None:  # called by an ASGI 2 server: awaited as (receive, send)
+            return functools.partial(protected, scope)
+        if scope["type"] != "http":  # websocket, lifespan: as they are
+            return app(scope, receive, send)
+        query = scope.get("query_string", b"")
+        scope = dict(scope)  # the server's stays as it was (ASGI: copy, then change)
+        scope.setdefault(ORIGINAL_QUERY_STRING, query)
+        if body is None:
+            return app(scope, receive, send)
+        if semicolons_only:
+            if b";" in query:
+                scope["query_string"] = query.replace(b";", b"%3B")
+        else:
+            if warn:
+                _policy.warn_on_semicolon(query, stacklevel=2)
+            scope["query_string"] = rewrite_query(query)
+        content_type = length = None
+        framed = False
+        for name, value in scope.get("headers", ()):
+            if name in _BODY_HEADERS:  # one lookup for the headers that do not matter
+                if name == b"content-length":
+                    length = value
+                elif name == b"content-type":
+                    content_type = value
+                else:
+                    framed = True
+        if length is None and not framed and scope.get("http_version") in ("1.1", "1.0"):
+            return app(scope, receive, send)  # HTTP/1 without either header: no body
+        return body.call(app, scope, receive, send, content_type, length)
+
+    protected.__wrapped__ = app
+    protected._asgi_single_callable = True  # asgiref's mark
+    _mark_coroutine_function(protected)
+    return protected
+
+
+def _single_callable(app):
+    """*app* as an ASGI 3 callable: an ASGI 2 one (a class without ``__await__``,
+    as uvicorn tells them, or marked by asgiref) is instantiated per scope."""
+    if getattr(app, "_asgi_single_callable", False):
+        return app
+    if getattr(app, "_asgi_double_callable", False) or (
+            inspect.isclass(app) and not hasattr(app, "__await__")):
+        def single(scope, receive, send):
+            return app(scope)(receive, send)
+        single.__wrapped__ = app
+        return single
+    return app
+
+
+def _mark_coroutine_function(func):
+    """Make servers that pick the ASGI version by asking whether the app is a
+    coroutine function (uvicorn: ``asyncio.iscoroutinefunction``; hypercorn:
+    ``inspect.iscoroutinefunction``, 3.12+) answer yes for *func*."""
+    import asyncio.coroutines
+    marker = getattr(asyncio.coroutines, "_is_coroutine", None)  # what @asyncio.coroutine set
+    if marker is not None:
+        func._is_coroutine = marker
+    mark = getattr(inspect, "markcoroutinefunction", None)  # 3.12+
+    if mark is not None:
+        mark(func)

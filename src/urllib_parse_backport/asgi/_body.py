@@ -1,0 +1,146 @@
+"""The body half of ``asgi.protect``: rewrite every request body a parser could read as a form.
+
+Which bodies are forms, and their rewrite, is ``_protect``'s rule (shared
+with ``wsgi.protect``). The rewrite changes the body's length and the
+``content-length`` header in the scope must say so before the application
+runs, so a body with a length is received first, up to a limit, and handed
+over as one message. A body without one (chunked, or HTTP/2 without the
+header) is rewritten message by message as the application receives it:
+the rewrite is byte-local, so a ``;`` is caught wherever the body is cut.
+Only an unlabelled body is received first in both cases: whether it is a
+form (not JSON, not markup) depends on all of it.
+"""
+
+from .._protect import (FORM, NOT_FORM, body_kind, has_form_bytes, is_json_or_markup,
+                        log_untouched)
+from ._await import Coroutine, Ready, Return
+
+__all__ = ["ORIGINAL_BODY", "BodyRewriter"]
+
+#: The scope key holding the body as received from the server (bytes), set
+#: whenever ``protect()`` received the whole body before the application ran.
+ORIGINAL_BODY = "urllib_parse_backport.original_body"
+
+
+class BodyRewriter(object):
+    """Runs an ASGI application on a request whose body is rewritten with
+    *rewrite* (bytes -> bytes, byte by byte).
+
+    *limit*: the largest body received ahead (None: no limit). *warn*: None,
+    or a function ``warn(data, stacklevel)`` called once per body rewritten.
+    """
+
+    __slots__ = ("_rewrite", "_limit", "_warn")
+
+    def __init__(self, rewrite, limit, warn):
+        self._rewrite = rewrite
+        self._limit = limit
+        self._warn = warn
+
+    def call(self, app, scope, receive, send, content_type, length):
+        """The awaitable of *app* on a request that may have a body: *content_type*
+        and *length* are the headers' values (bytes), or None when absent."""
+        kind = body_kind(content_type.decode("latin-1")) if content_type else body_kind("")
+        if kind == NOT_FORM:
+            return app(scope, receive, send)
+        if length is not None:
+            try:
+                length = int(length)
+            except ValueError:  # the server rejects it, or the application does
+                return app(scope, receive, send)
+            if length <= 0:
+                return app(scope, receive, send)
+            if kind == FORM and self._limit is not None and length > self._limit:
+                _log_untouched(scope, "%d bytes, over max_body_size=%d" % (length, self._limit))
+                return app(scope, receive, send)
+        elif kind == FORM:
+            return app(scope, _Streaming(receive, self._rewrite, self._warn), send)
+        return Coroutine(self._received_first(app, scope, receive, send, kind, length))
+
+    def _received_first(self, app, scope, receive, send, kind, length):
+        """A coroutine (see ``_await``): receive the body, rewrite it if it is a
+        form and fits the limit, then run *app* on it."""
+        limit, messages, chunks, size = self._limit, [], [], 0
+        complete = False
+        while True:
+            message = yield receive()
+            messages.append(message)
+            if message.get("type") != "http.request":  # http.disconnect
+                break
+            chunk = message.get("body", b"")
+            if chunk:
+                chunks.append(chunk)
+                size += len(chunk)
+                if kind != FORM and not has_form_bytes(chunk):
+                    break
+                if limit is not None and size > limit:
+                    _log_untouched(scope, "over max_body_size=%d" % (limit,))
+                    break
+            if not message.get("more_body", False):
+                complete = True
+                break
+        if complete:
+            data = b"".join(chunks)
+            rewritten = self._rewrite(data)
+            if rewritten is not data and kind != FORM and is_json_or_markup(data):
+                rewritten = data
+            scope.setdefault(ORIGINAL_BODY, data)  # the outermost protect() received it
+            if rewritten is not data:
+                if self._warn is not None:
+                    self._warn(data, stacklevel=2)
+                if length is not None:
+                    scope["headers"] = _with_length(scope["headers"], len(rewritten))
+            messages = [{"type": "http.request", "body": rewritten, "more_body": False}]
+        yield app(scope, _Replay(messages, receive), send)
+
+
+def _with_length(headers, length):
+    """*headers* with the ``content-length`` value *length*."""
+    value = str(length).encode("ascii")
+    return [(name, value) if name == b"content-length" else (name, old)
+            for name, old in headers]
+
+
+class _Replay(object):
+    """``receive`` for the application: the *messages* already received, then the server's."""
+
+    __slots__ = ("_messages", "_receive")
+
+    def __init__(self, messages, receive):
+        self._messages = messages
+        self._receive = receive
+
+    def __call__(self):
+        if self._messages:
+            return Ready(self._messages.pop(0))
+        return self._receive()
+
+
+class _Streaming(object):
+    """``receive`` for the application: each ``http.request`` message's body rewritten."""
+
+    __slots__ = ("_receive", "_rewrite", "_warn")
+
+    def __init__(self, receive, rewrite, warn):
+        self._receive = receive
+        self._rewrite = rewrite
+        self._warn = warn
+
+    def __call__(self):
+        return Coroutine(self._next())
+
+    def _next(self):
+        message = yield self._receive()
+        if message.get("type") == "http.request":
+            body = message.get("body", b"")
+            rewritten = self._rewrite(body)
+            if rewritten is not body:
+                message = dict(message, body=rewritten)
+                if self._warn is not None:
+                    warn, self._warn = self._warn, None  # once per body
+                    warn(body, stacklevel=2)
+        raise Return(message)
+
+
+def _log_untouched(scope, reason):
+    log_untouched("asgi", scope.get("method"), scope.get("path"), reason)

@@ -1,0 +1,120 @@
+"""``asgi.protect`` over HTTP: real ASGI frameworks served by real servers on 127.0.0.1.
+
+Starlette (query via the stdlib's ``parse_qsl``, urlencoded bodies via
+python-multipart's ``QuerystringParser``, which splits on ``;`` on every
+interpreter), FastAPI (the same parsers, 3.6 here) and Django's ASGI handler
+(3.1.6 on 3.8: its own ``limited_parse_qsl``, splitting on ``;``), where
+installed for this interpreter, served by uvicorn (and hypercorn on 3.13).
+Each gets the attack in the query and in an urlencoded body, framed by
+``Content-Length`` and by ``Transfer-Encoding: chunked``. Without
+``protect()`` the parsers that split on ``;`` see the smuggled ``q``; with
+it every one sees only ``common_term``.
+"""
+
+import sys
+
+import pytest
+
+if sys.version_info[0] < 3:
+    pytest.skip("ASGI is Python 3 only", allow_module_level=True)
+
+from fresh_interpreter import ATTACK  # noqa: E402
+
+from stdlib_state import UNFIXED  # noqa: E402
+from wsgi_apps import policy, request, request_chunked  # noqa: E402
+
+from asgi_apps import FRAMEWORKS, SERVERS  # noqa: E402
+from urllib_parse_backport.asgi import protect  # noqa: E402
+
+SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
+SMUGGLED = {"q": ["common_term", "malicious_term"], "utm_content": ["s"]}
+BODY = ATTACK.encode("ascii")
+#: The attack body cut inside the field it smuggles, as a client may send it.
+CHUNKS = [BODY[:20], BODY[20:31], BODY[31:]]
+
+
+def _splits(name):
+    """(query splits, body splits) of framework *name* as installed here."""
+    if name == "django":
+        import django
+        version = django.VERSION[:3]
+        splits = (version < (2, 2, 19) or (3, 0) <= version < (3, 0, 13)
+                  or (3, 1) <= version < (3, 1, 7))
+        return splits, splits
+    # Starlette/FastAPI: the stdlib's parse_qsl for the query; python-multipart
+    # for bodies, which splits on ';' in every release pinned here.
+    return UNFIXED, True
+
+
+_APPS = {}
+
+
+@pytest.fixture(params=sorted(FRAMEWORKS))
+def framework(request):
+    """``(app, (query splits, body splits))`` for one installed framework."""
+    name = request.param
+    if name not in _APPS:
+        module, factory = FRAMEWORKS[name]
+        try:
+            __import__(module)
+        except ImportError:
+            _APPS[name] = None
+        else:
+            _APPS[name] = (factory(), _splits(name))
+    if _APPS[name] is None:
+        pytest.skip("%s is not installed for this interpreter" % (name,))
+    return _APPS[name]
+
+
+@pytest.fixture(params=sorted(SERVERS))
+def serve(request):
+    module, server = SERVERS[request.param]
+    pytest.importorskip(module)
+    return server
+
+
+def attack(serve, app):
+    """What *app* parses from the attack: the query (GET), and the body framed
+    by Content-Length and chunked (POST)."""
+    with serve(app) as port:
+        get = request(port, "GET", ATTACK)
+        post = request(port, "POST", body=BODY)
+        chunked = request_chunked(port, CHUNKS)
+    return get, post, chunked
+
+
+def test_without_protect_the_splitting_parsers_see_the_smuggled_value(framework, serve):
+    app, (query_splits, body_splits) = framework
+    get, post, chunked = attack(serve, app)
+    assert get["query"] == (SMUGGLED if query_splits else SAFE)
+    assert post["form"] == (SMUGGLED if body_splits else SAFE)
+    assert chunked["form"] == (SMUGGLED if body_splits else SAFE)
+
+
+def test_with_protect_every_framework_sees_only_common_term(framework, serve):
+    app, _ = framework
+    get, post, chunked = attack(serve, protect(app))
+    assert get["query"] == SAFE
+    assert post["form"] == SAFE
+    assert chunked["form"] == SAFE
+    assert get["original"] == ATTACK  # the query as the server received it
+
+
+def test_another_separator_is_the_only_one(framework, serve):
+    app, _ = framework
+    with serve(protect(app, separator=";")) as port:
+        get = request(port, "GET", "a=1;b=2&c=3")
+        post = request(port, "POST", body=b"a=1;b=2&c=3")
+    expected = {"a": ["1"], "b": ["2&c=3"]}
+    assert get["query"] == expected
+    assert post["form"] == expected
+
+
+def test_legacy_leaves_requests_alone(framework, serve):
+    app, (query_splits, body_splits) = framework
+    with policy(PYTHON_URLLIB_QS_SEPARATOR="legacy"):
+        protected = protect(app)
+    get, post, chunked = attack(serve, protected)
+    assert get["query"] == (SMUGGLED if query_splits else SAFE)
+    assert post["form"] == (SMUGGLED if body_splits else SAFE)
+    assert get["original"] == ATTACK
