@@ -43,7 +43,8 @@ def _outcome(call):
 
 
 def _load(adapter):
-    """The framework's own parser, or skip: not installed, or no fix needed here."""
+    """The framework's own parser (a function, or a method as its class holds
+    it), or skip: not installed, or no fix needed here."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -53,7 +54,10 @@ def _load(adapter):
     needs_fix, reason = adapter.assess(module, {})
     if not needs_fix:
         pytest.skip("%s: %s" % (adapter.module, reason))
-    return getattr(module, adapter.attribute)
+    found = module
+    for name in adapter.attribute.split("."):
+        found = getattr(found, name)
+    return found
 
 
 def _text(query):
@@ -73,6 +77,37 @@ def _body_call(process):
     return call
 
 
+class _Streamed(object):
+    """A streaming parser's ``write(self, data)``: the fields a fresh
+    ``QuerystringParser`` (with *strict_parsing*) reports for one body."""
+
+    def __init__(self, module, strict_parsing):
+        self.module, self.strict_parsing = module, strict_parsing
+
+    def call(self, write):
+        parser_class = importlib.import_module(self.module).QuerystringParser
+
+        def fields_of(body):
+            fields, current = [], []
+
+            def start():
+                current[:] = [b"", b""]
+
+            def part(index):
+                def add(data, begin, end):
+                    current[index] += data[begin:end]
+                return add
+
+            parser = parser_class(callbacks={
+                "on_field_start": start, "on_field_name": part(0), "on_field_data": part(1),
+                "on_field_end": lambda: fields.append(tuple(current))},
+                strict_parsing=self.strict_parsing)
+            write(parser, body)
+            parser.finalize()
+            return fields
+        return fields_of
+
+
 #: module -> (how a query is given to the parser, the flag combinations to try)
 CASES = {
     "webob.compat": (_text, [()]),
@@ -81,12 +116,18 @@ CASES = {
     "twisted.web.http": (_utf8, [(), (1,), (0, 1), (1, 1)]),
     "bottle": (_text, [()]),
     "django.utils.http": (_text, [(), (True,)]),
+    "python_multipart.multipart": (_utf8, [_Streamed("python_multipart.multipart", False),
+                                           _Streamed("python_multipart.multipart", True)]),
+    "multipart.multipart": (_utf8, [_Streamed("multipart.multipart", False),
+                                    _Streamed("multipart.multipart", True)]),
 }
 
 
 def _calls(parser, extra):
     if extra is None:  # a body processor, called with an entity
         return _body_call(parser)
+    if isinstance(extra, _Streamed):  # a streaming parser's write()
+        return extra.call(parser)
     return lambda query: _materialise(parser(query, *extra))
 
 

@@ -41,7 +41,8 @@ def fixed_at_run_time():
         from .._shim._frameworks import ADAPTERS
         fixed = dict(_SHIM_TARGETS)
         for adapter in ADAPTERS:
-            fixed["%s.%s" % (adapter.module, adapter.attribute)] = ADAPTER
+            for name in (adapter.attribute,) + adapter.covers:
+                fixed["%s.%s" % (adapter.module, name)] = ADAPTER
         _fixed = fixed
     return _fixed
 

@@ -12,7 +12,8 @@ parser percent-encoded, as data, and the parser's own unquote restores it.
 
 import io
 
-from .._rewrite import separate_by_policy
+from .. import _policy
+from .._rewrite import LEGACY, separate_by_policy
 from ._surgery import copy_function, parameters
 from ._targets import Target, separating_copy
 
@@ -26,17 +27,20 @@ class FrameworkAdapter(Target):
     replaced in place only). *probe(parser)* returns how many fields the
     parser (for a method: its class) finds in ``'a=1;b=2'``;
     *wrap* builds the replacement (default: rewrite the query, then call the
-    framework's own parser). ``patch(force=True)`` does not force adapters:
-    unknown parsers stay as they are.
+    framework's own parser). *covers*: other functions of the module whose
+    splitting the replacement fixes because it feeds them (for the audit's
+    report). ``patch(force=True)`` does not force adapters: unknown parsers
+    stay as they are.
     """
 
     forceable = False
 
-    def __init__(self, module, attribute, probe, wrap=None):
+    def __init__(self, module, attribute, probe, wrap=None, covers=()):
         Target.__init__(self, module, {attribute: None}, load="installed",
                         assess=self._assess, wrap=wrap or separating_copy)
         self.attribute = attribute
         self.probe = probe
+        self.covers = tuple(covers)
 
     def _assess(self, module, verdicts):
         label = "%s.%s" % (self.module, self.attribute)
@@ -79,13 +83,18 @@ def _separate_body_by_policy(original, backport):
 def _separate_written_by_policy(original, backport):
     """For a streaming parser's ``write(self, data)`` (python-multipart's
     QuerystringParser): a copy of it writes each chunk separated; the rewrite
-    is byte-local, so a ``;`` is caught wherever the body is cut."""
+    is byte-local, so a ``;`` is caught wherever the body is cut. Under
+    ``legacy`` the chunk goes through as it came: the parser's own split on
+    both is the old behaviour (its handling of ``;`` inside a value is its
+    own, not the stdlib's)."""
     params = parameters(original)
     if params is None or [name for name, _ in params] != ["self", "data"]:
         return None
     write = copy_function(original)
 
     def write_separated(self, data):
+        if _policy.setting == LEGACY:
+            return write(self, data)
         separated = separate_by_policy(data)
         written = write(self, separated)
         if separated is not data and written == len(separated):
@@ -153,8 +162,11 @@ ADAPTERS = [
     # QuerystringParser splits on [&;] in every release to 0.0.20 at least.
     # 0.0.13+ is python_multipart (its "multipart" re-exports the same class);
     # up to 0.0.12 it is the "multipart" package.
+    # write() hands each chunk to _internal_write, where the scan for [&;] is.
     FrameworkAdapter("python_multipart.multipart", "QuerystringParser.write",
-                     _streamed_fields, wrap=_separate_written_by_policy),
+                     _streamed_fields, wrap=_separate_written_by_policy,
+                     covers=["QuerystringParser._internal_write"]),
     FrameworkAdapter("multipart.multipart", "QuerystringParser.write",
-                     _streamed_fields, wrap=_separate_written_by_policy),
+                     _streamed_fields, wrap=_separate_written_by_policy,
+                     covers=["QuerystringParser._internal_write"]),
 ]
