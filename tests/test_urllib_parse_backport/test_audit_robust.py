@@ -51,7 +51,7 @@ def test_python_multipart_querystring_parser():
         assert start < finding["line"] < end
         assert finding["distribution"] == "python_multipart"
         assert finding["version"] == "0.0.20"
-        assert finding["fixed_by"] is None
+        assert finding["fixed_by"] == "patch(frameworks=True)"  # the python-multipart adapter
     codes = set(finding["code"] for finding in findings)
     assert "if ch == AMPERSAND or ch == SEMICOLON:" in codes
     assert 'sep_pos = data.find(b";", i)' in codes
