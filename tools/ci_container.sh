@@ -24,7 +24,8 @@ python -m pip install --quiet virtualenv==20.15.1
 python -m virtualenv --quiet "$venv"
 # deps of tox.ini's [testenv]:
 "$venv/bin/python" -m pip install -r tests/requirements/test.txt \
-    -r tests/requirements/frameworks.txt -r tests/requirements/audit.txt
+    -r tests/requirements/frameworks.txt -r tests/requirements/audit.txt \
+    -r tests/requirements/asgi.txt
 rm -rf "$dist"
 "$venv/bin/python" -m pip wheel --no-deps --wheel-dir "$dist" .
 "$venv/bin/python" -m pip install --no-deps "$dist"/*.whl
