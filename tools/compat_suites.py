@@ -54,29 +54,26 @@ WERKZEUG = ["--ignore=tests/test_serving.py", "--ignore=tests/test_debug.py"]
 #: Paste's proxy tests fetch a page from the internet.
 PASTE = ["--ignore=tests/test_proxy.py"]
 
-#: Per environment: (name, PyPI name, version, runner, the sdist's test tree, what to run).
-SUITES = {
-    "compat-py27": [
+
+def _suites(django, twisted):
+    """The suites, with the Django and Twisted releases of the interpreter."""
+    return [
         _suite("bottle", "bottle", "0.12.18", "unittest", "test", BOTTLE),
         _suite("webob", "WebOb", "1.8.7", "pytest", "tests",
                ["--ignore=tests/performance_test.py"]),
         _suite("werkzeug", "Werkzeug", "1.0.1", "pytest", "tests", WERKZEUG),
         _suite("paste", "Paste", "3.6.1", "pytest", "tests", PASTE),
-        _suite("django", "Django", "1.11.29", "unittest", "tests", DJANGO),
-        _suite("twisted", "Twisted", "20.3.0", "trial", None,
+        _suite("django", "Django", django, "unittest", "tests", DJANGO),
+        # The tests ship inside the installed package: nothing to unpack.
+        _suite("twisted", "Twisted", twisted, "trial", None,
                ["twisted.web.test.test_http", "twisted.web.test.test_web"]),
-    ],
-    "compat-py38-unfixed": [
-        _suite("bottle", "bottle", "0.12.18", "unittest", "test", BOTTLE),
-        _suite("webob", "WebOb", "1.8.7", "pytest", "tests",
-               ["--ignore=tests/performance_test.py"]),
-        _suite("werkzeug", "Werkzeug", "1.0.1", "pytest", "tests", WERKZEUG),
-        _suite("paste", "Paste", "3.6.1", "pytest", "tests", PASTE),
-        _suite("django", "Django", "2.2.18", "unittest", "tests", DJANGO),
-        _suite("twisted", "Twisted", "21.2.0", "trial", None,
-               ["twisted.web.test.test_http", "twisted.web.test.test_web"]),
-    ],
-}
+    ]
+
+
+#: Per environment. 1.11.29 and 20.3.0 are the last Django and Twisted for 2.7;
+#: Django 2.2.18 is the last 2.2 that splits on ';' (2.2.19 fixed it).
+SUITES = {"compat-py27": _suites("1.11.29", "20.3.0"),
+          "compat-py38-unfixed": _suites("2.2.18", "21.2.0")}
 
 
 def _pip(*args, **environ):
@@ -112,7 +109,7 @@ def prepare(suite, workdir):
     if installed_version(suite["dist"]) != suite["version"]:
         _pip("install", "--quiet", "--no-deps", archive)
     where = os.path.join(workdir, "runs", suite["name"])
-    if suite["tests"] is None:  # the tests ship inside the installed package
+    if suite["tests"] is None:
         if not os.path.isdir(where):
             os.makedirs(where)
         return where
