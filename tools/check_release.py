@@ -202,13 +202,14 @@ def check_ci_workflow(problems):
 
 
 def check_container_script(problems):
-    """tools/ci_container.sh runs what tox.ini's [testenv] runs."""
+    """tools/ci_container.sh runs what tox.ini's [testenv] (and compat-py27) runs."""
     with open(os.path.join(ROOT, "tools", "ci_container.sh")) as handle:
         # Whole command lines, compared word for word, not the shell's quoting.
         lines = [re.sub(r"^exec ", "", line.strip().replace('"', ""))
                  for line in handle.read().splitlines()]
     tox = _tox()
-    deps = re.findall(r"-r (\S+)", tox.get("testenv", "deps"))
+    deps = re.findall(r"-r (\S+)", tox.get("testenv:compat-py27", "deps"))
+    deps += re.findall(r"-r (\S+)", tox.get("testenv", "deps"))
     installed = re.findall(r"-r (\S+)", " ".join(lines))
     if installed != deps:
         problems.append("tools/ci_container.sh installs %s; tox.ini's deps are %s"
@@ -216,6 +217,10 @@ def check_container_script(problems):
     command = tox.get("testenv", "commands").strip().replace("{posargs:tests}", "tests")
     if command.replace("python ", "$venv/bin/python ", 1) not in lines:
         problems.append("tools/ci_container.sh does not run tox.ini's command: %s" % command)
+    compat = tox.get("testenv:compat-py27", "commands").strip().replace("{envname}", "compat-py27")
+    if compat.replace("python ", "$venv/bin/python ", 1).replace("{envdir}", "$venv") not in lines:
+        problems.append("tools/ci_container.sh does not run tox.ini's compat-py27 command: %s"
+                        % compat)
     pre = tox.get("testenv:py{36,37,38,39}-unfixed", "commands_pre").strip()
     if pre.replace("python ", "$venv/bin/python ", 1).replace("{envdir}", "$venv") not in lines:
         problems.append("tools/ci_container.sh does not prepare the unfixed stdlib as "
