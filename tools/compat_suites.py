@@ -72,8 +72,11 @@ def _suites(django, twisted):
 
 #: Per environment. 1.11.29 and 20.3.0 are the last Django and Twisted for 2.7;
 #: Django 2.2.18 is the last 2.2 that splits on ';' (2.2.19 fixed it).
+#: python-multipart (Starlette's and FastAPI's form bodies; its adapter is
+#: part of =frameworks): 0.0.20, the current release, needs 3.8+.
+MULTIPART = _suite("python-multipart", "python-multipart", "0.0.20", "pytest", "tests")
 SUITES = {"compat-py27": _suites("1.11.29", "20.3.0"),
-          "compat-py38-unfixed": _suites("2.2.18", "21.2.0")}
+          "compat-py38-unfixed": _suites("2.2.18", "21.2.0") + [MULTIPART]}
 
 
 def _pip(*args, **environ):
@@ -83,9 +86,10 @@ def _pip(*args, **environ):
 
 def sdist(suite, cache):
     """The suite's sdist, downloaded into *cache* the first time only."""
-    stem = "%s-%s.tar." % (suite["dist"], suite["version"])
+    stem = ("%s-%s.tar." % (suite["dist"], suite["version"])).lower().replace("_", "-")
     for attempt in (1, 2):
-        found = [n for n in os.listdir(cache) if n.lower().startswith(stem.lower())]
+        # Newer sdists spell the project name with "_" (python_multipart-0.0.20).
+        found = [n for n in os.listdir(cache) if n.lower().replace("_", "-").startswith(stem)]
         if found:
             return os.path.join(cache, found[0])
         if attempt == 1:
