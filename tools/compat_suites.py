@@ -142,8 +142,11 @@ def _environ(mode):
 
 def run_pytest(suite, where, mode):
     report = os.path.join(where, "junit-%s.xml" % mode)
+    # --rootdir: test ids relative to the unpacked tests wherever the work
+    # directory is (inside a checkout, pytest would take setup.py's folder).
     subprocess.call([sys.executable, "-m", "pytest"] + _PYTEST
-                    + ["--junitxml", report, suite["tests"]] + suite["args"],
+                    + ["--rootdir", where, "--junitxml", report, suite["tests"]]
+                    + suite["args"],
                     cwd=where, env=_environ(mode), stdout=open(os.devnull, "w"))
     outcomes = {}
     for case in ET.parse(report).getroot().iter("testcase"):
