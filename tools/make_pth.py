@@ -2,11 +2,15 @@
 
 Both packages start the same way: a one-line ``.pth`` file at the root of
 site-packages that, only when the package's variable is set, imports
-``_cpython_security._startup`` and calls ``start(package)``, which checks the
-value now and patches when the modules the fix is for are imported. The line runs once per
-process even where ``site`` reads site-packages twice (a virtualenv's 2.7
-``site.py``, 3.13 venvs), and a failed import prints one line on stderr
-instead of site's traceback or nothing. Usage: ``python tools/make_pth.py [--check]``.
+``_cpython_security._startup`` and calls ``from_pth(package)``, which runs
+once per process (even where ``site`` reads site-packages twice: a
+virtualenv's 2.7 ``site.py``, 3.13 venvs), checks the value now and patches
+when the modules the fix is for are imported. The line is a plain expression:
+an ``eval(compile(...))`` with a ``try`` in it costs the first ``compile()`` of
+the process, 0.7 ms on 2.7 and 1.5 ms on 3.13, in every process the variable
+reaches. ``from_pth`` never raises; if ``_cpython_security`` itself cannot be
+imported, ``site`` prints its own error for the line and the process goes on.
+Usage: ``python tools/make_pth.py [--check]``.
 """
 
 from __future__ import print_function
@@ -25,25 +29,11 @@ PTH_FILES = {
     "ctypes_safe_patch.pth": ("ctypes_safe", 'os.environ.get("CTYPES_SAFE_PATCH")'),
 }
 
-_BODY = (
-    "import site\n"
-    "if not getattr(site, '_{package}_started', False):\n"
-    " setattr(site, '_{package}_started', True)\n"
-    " try:\n"
-    "  import _cpython_security._startup as m\n"
-    " except Exception as e:\n"
-    "  sys.stderr.write('{package}: start-up activation failed: %s: %s\\n'"
-    " % (type(e).__name__, e))\n"
-    " else:\n"
-    "  m.start('{package}')\n"
-)
-
-
 def pth_line(name):
     """The one line of the ``.pth`` file *name*."""
     package, condition = PTH_FILES[name]
-    body = _BODY.format(package=package)
-    return 'import os, sys; %s and eval(compile(%r, "%s", "exec"))\n' % (condition, body, name)
+    return ('import os; %s and __import__("_cpython_security._startup", None, None, '
+            '("from_pth",)).from_pth("%s")\n' % (condition, package))
 
 
 def main(argv):

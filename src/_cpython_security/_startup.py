@@ -16,7 +16,7 @@ import sys
 from ._import_hook import PostImportHook
 from ._switch import StartupSwitch
 
-__all__ = ["start", "SWITCHES", "TRIGGERS"]
+__all__ = ["from_pth", "start", "SWITCHES", "TRIGGERS"]
 
 _STDLIB_PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
 
@@ -85,6 +85,27 @@ NOTES = {"urllib_parse_backport": _separator_notes}
 
 #: The hooks :func:`start` installed, by package, until the package runs.
 HOOKS = {}
+
+
+#: The packages whose ``.pth`` line has run in this process.
+_FROM_PTH = set()
+
+
+def from_pth(package):
+    """What *package*'s ``.pth`` line calls: :func:`start` once per process, never raising.
+
+    Once: ``site`` reads a site-packages directory twice in some layouts (a
+    virtualenv's 2.7 ``site.py``, 3.13 venvs); this module stays in
+    ``sys.modules``, so the set remembers. Never raising: ``site`` would print a
+    traceback and skip the rest of the file; one line says the same."""
+    if package in _FROM_PTH:
+        return
+    _FROM_PTH.add(package)
+    try:
+        start(package)
+    except Exception as exc:  # start() catches its own; this guards its argument handling
+        sys.stderr.write("%s: start-up activation failed: %s: %s\n"
+                         % (package, type(exc).__name__, exc))
 
 
 def start(package, environ=None, stream=None, notes=None):

@@ -18,6 +18,12 @@ __all__ = ["allocate_lock", "INTEGER_TYPES", "is_cpython"]
 
 
 def is_cpython():
-    """True on CPython, where ``id()`` is an address (``platform`` is loaded on first use)."""
-    import platform
-    return platform.python_implementation() == "CPython"
+    """True on CPython, where ``id()`` is an address.
+
+    Read from ``sys`` (``implementation`` on 3.3+, ``subversion`` on 2.7), as
+    ``platform.python_implementation()`` does in the end: importing
+    ``platform`` compiles a dozen regular expressions, 3 ms of a 2.7 start-up."""
+    implementation = getattr(sys, "implementation", None)
+    if implementation is not None:
+        return implementation.name == "cpython"
+    return sys.subversion[0] == "CPython"

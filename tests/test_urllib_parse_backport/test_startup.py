@@ -58,7 +58,7 @@ def test_pth_file_is_installed_at_the_root_of_site_packages():
     assert os.path.isfile(path)
     with open(path) as handle:
         lines = handle.read().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("import os, sys;")
+    assert len(lines) == 1 and lines[0].startswith("import os; ")
 
 
 def test_unset_variable_leaves_the_process_alone():
