@@ -16,6 +16,39 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
     #: The stdlib module whose parse_qs/parse_qsl the shim replaces.
     STDLIB_MODULE = "urlparse"
 
+    from thread import allocate_lock, get_ident
+
+    class RLock(object):
+        """A re-entrant lock, as 2.7's ``threading.RLock`` (Python code there too),
+        without importing ``threading``: 1.4 ms of a 10 ms start-up."""
+
+        def __init__(self):
+            self._lock = allocate_lock()
+            self._owner = None
+            self._depth = 0
+
+        def acquire(self):
+            me = get_ident()
+            if self._owner == me:
+                self._depth += 1
+                return True
+            self._lock.acquire()
+            self._owner, self._depth = me, 1
+            return True
+
+        def release(self):
+            if self._owner != get_ident():
+                raise RuntimeError("cannot release un-acquired lock")
+            self._depth -= 1
+            if not self._depth:
+                self._owner = None
+                self._lock.release()
+
+        __enter__ = acquire
+
+        def __exit__(self, *exc_info):
+            self.release()
+
     def is_installed(top):
         """Whether the top-level module *top* can be imported, without importing it.
 
@@ -28,6 +61,8 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
             return False
 
 else:
+    from _thread import RLock  # the C lock that threading.RLock is
+
     text_type = str
     string_types = (str, bytes)
     STDLIB_MODULE = "urllib.parse"
@@ -36,6 +71,23 @@ else:
         """Whether the top-level module *top* can be imported, without importing it."""
         import importlib.util
         return importlib.util.find_spec(top) is not None
+
+
+#: The arguments of ``types.CodeType`` up to 3.7, in order (3.8+ has ``replace()``).
+_CODE_FIELDS = ("co_argcount",) + (() if PY2 else ("co_kwonlyargcount",)) + (
+    "co_nlocals", "co_stacksize", "co_flags", "co_code", "co_consts", "co_names",
+    "co_varnames", "co_filename", "co_name", "co_firstlineno", "co_lnotab", "co_freevars",
+    "co_cellvars")
+
+
+def replace_code(code, **changes):
+    """*code* with the ``co_*`` fields in *changes* replaced: ``code.replace()`` on
+    3.8+, the ``types.CodeType`` constructor (whose arguments differ) before."""
+    replace = getattr(code, "replace", None)
+    if replace is not None:
+        return replace(**changes)
+    import types
+    return types.CodeType(*[changes.get(field, getattr(code, field)) for field in _CODE_FIELDS])
 
 
 def import_configparser():

@@ -362,6 +362,9 @@ def test_future_backports_own_copy_warns_naming_its_caller():
         backport.read_environment()
 
 
+MODULE_DICT = types.ModuleType.__dict__["__dict__"]
+
+
 def test_unpatch_restores_every_target_identically(alias_module):
     """Every binding and code object the shim can touch is the same object after unpatch()."""
     cgi = _cgi()
@@ -374,7 +377,10 @@ def test_unpatch_restores_every_target_identically(alias_module):
     def snapshot():
         state = {}
         for name, module in list(sys.modules.items()):
-            namespace = getattr(module, "__dict__", None) if module is not None else None
+            # Read as the shim does: a lazy module's own __dict__ property (py's
+            # apipkg) would import everything it names.
+            namespace = (MODULE_DICT.__get__(module) if isinstance(module, types.ModuleType)
+                         else None)
             if not isinstance(namespace, dict):
                 continue
             for key in ("parse_qs", "parse_qsl", "renamed"):

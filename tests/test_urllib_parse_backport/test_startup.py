@@ -271,6 +271,27 @@ def test_the_alias_scan_never_runs_a_lazy_module_class_code():
     assert touched == [] and rebound
 
 
+APIPKG = """
+import json, sys
+import py  # apipkg's ApiModule: reading its __dict__ imports everything it names
+before = set(sys.modules)
+import urllib_parse_backport
+urllib_parse_backport.patch(force=True, frameworks=True)
+urllib_parse_backport.unpatch()
+print(json.dumps(sorted(name for name in set(sys.modules) - before
+                        if name == "compiler" or name.startswith("py."))))
+"""
+
+
+def test_the_alias_scan_leaves_py_lazy_modules_unloaded():
+    # py is what pytest before 7.2 loads: 64 modules (compiler, ctypes, subprocess...)
+    # and a DeprecationWarning on 2.7 when its __dict__ property runs.
+    pytest.importorskip("py")
+    rc, out, err = run(APIPKG, flags=["-W", "error::DeprecationWarning"])
+    assert (rc, err) == (0, "")
+    assert json.loads(out) == []
+
+
 def test_a_process_that_imports_no_parser_never_loads_the_package():
     rc, out, err = run("import sys; print('urllib_parse_backport' in sys.modules)",
                        env={VARIABLE: "force"})

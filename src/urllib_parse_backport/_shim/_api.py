@@ -33,7 +33,6 @@ def patch(force=False, frameworks=False, _targets=(), _adapters=(), _at_startup=
     imported now, and the log lines wait for the app's logging set-up.)
     """
     from ._apply import apply, apply_adapters
-    from ._frameworks import ADAPTERS
     from .._log import log_report
     from ._state import state
     from ._targets import TARGETS
@@ -47,6 +46,7 @@ def patch(force=False, frameworks=False, _targets=(), _adapters=(), _at_startup=
             apply(list(TARGETS) + list(_targets), report, force, lazy=_at_startup)
         if frameworks and not state.frameworks:
             state.frameworks = True
+            from ._frameworks import ADAPTERS  # io and the adapters: only when asked for
             apply_adapters(list(ADAPTERS) + list(_adapters), report)
         if fresh or (len(report.changed), len(report.skipped)) != before:
             this_call = PatchReport(forced=force)

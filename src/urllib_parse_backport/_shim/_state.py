@@ -4,16 +4,16 @@ One instance, :data:`state`; every read and write holds its lock. The first
 original wins (as in gevent.monkey): a patch over a patch saves nothing new.
 """
 
-import threading
-
 from _cpython_security._fork import per_process
+
+from .._compat import RLock
 
 __all__ = ["state"]
 
 
 class _State(object):
     def __init__(self):
-        self._lock = per_process(threading.RLock)
+        self._lock = per_process(RLock)
         #: [(namespace dict, key, original, replacement, label)]
         self.bindings = []
         #: [(original function, its original __code__, label)]

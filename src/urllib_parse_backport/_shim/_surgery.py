@@ -9,6 +9,8 @@ about query strings.
 import sys
 import types
 
+from .._compat import replace_code
+
 __all__ = ["parameters", "copy_function", "forwarding_copy", "swap_code",
            "module_namespace", "rebind", "ROUTES"]
 
@@ -93,19 +95,89 @@ def swap_code(original, replacement, label):
     if kind not in (0, _CO_GENERATOR):
         return None
     names = [name for name, _ in params]
-    source = (
-        "def {name}({params}):\n"
-        "    {forward} __import__({module!r}, None, None, ('ROUTES',)).ROUTES[{key!r}]"
-        "({params}){tail}\n"
-    ).format(name=original.__name__, params=", ".join(names), module=__name__, key=label,
-             forward="for _item in" if kind else "return",
-             tail=": yield _item" if kind else "")
-    namespace = {}
-    exec(compile(source, "<urllib_parse_backport shim>", "exec"), namespace)
+    code = None if kind else _routing_code(original, names, label)
+    if code is None:
+        source = (
+            "def {name}({params}):\n"
+            "    {forward} __import__({module!r}, None, None, ('ROUTES',)).ROUTES[{key!r}]"
+            "({params}){tail}\n"
+        ).format(name=original.__name__, params=", ".join(names), module=__name__, key=label,
+                 forward="for _item in" if kind else "return",
+                 tail=": yield _item" if kind else "")
+        namespace = {}
+        exec(compile(source, _FILENAME, "exec"), namespace)
+        code = namespace[original.__name__].__code__
     ROUTES[label] = replacement
     saved = original.__code__
-    original.__code__ = namespace[original.__name__].__code__
+    original.__code__ = code
     return saved
+
+
+_FILENAME = "<urllib_parse_backport shim>"
+_KEY = "<label>"  # the placeholder constant of the templates below
+
+
+# The code swap_code() gives a plain function of 1-8 parameters: a template of
+# that many, renamed. compile() would build the same, but the first compile()
+# of a process costs 0.6-1 ms (2.7-3.13), in every process a start-up switch
+# patches (on 2.7 and the unfixed 3.x releases, every one).
+def _route1(a):
+    return __import__("urllib_parse_backport._shim._surgery", None, None,
+                      ("ROUTES",)).ROUTES["<label>"](a)
+
+
+def _route2(a, b):
+    return __import__("urllib_parse_backport._shim._surgery", None, None,
+                      ("ROUTES",)).ROUTES["<label>"](a, b)
+
+
+def _route3(a, b, c):
+    return __import__("urllib_parse_backport._shim._surgery", None, None,
+                      ("ROUTES",)).ROUTES["<label>"](a, b, c)
+
+
+def _route4(a, b, c, d):
+    return __import__("urllib_parse_backport._shim._surgery", None, None,
+                      ("ROUTES",)).ROUTES["<label>"](a, b, c, d)
+
+
+def _route5(a, b, c, d, e):
+    return __import__("urllib_parse_backport._shim._surgery", None, None,
+                      ("ROUTES",)).ROUTES["<label>"](a, b, c, d, e)
+
+
+def _route6(a, b, c, d, e, f):
+    return __import__("urllib_parse_backport._shim._surgery", None, None,
+                      ("ROUTES",)).ROUTES["<label>"](a, b, c, d, e, f)
+
+
+def _route7(a, b, c, d, e, f, g):
+    return __import__("urllib_parse_backport._shim._surgery", None, None,
+                      ("ROUTES",)).ROUTES["<label>"](a, b, c, d, e, f, g)
+
+
+def _route8(a, b, c, d, e, f, g, h):
+    return __import__("urllib_parse_backport._shim._surgery", None, None,
+                      ("ROUTES",)).ROUTES["<label>"](a, b, c, d, e, f, g, h)
+
+
+_ROUTE_TEMPLATES = (None, _route1, _route2, _route3, _route4, _route5, _route6, _route7,
+                    _route8)
+
+
+def _routing_code(original, names, label):
+    """A template's code named as *original*, with its parameters *names*, routing to
+    *label*; None where no template fits (then swap_code compiles)."""
+    if __name__ != "urllib_parse_backport._shim._surgery" or not 0 < len(names) < 9:
+        return None  # a vendored copy under another name: the templates import this one
+    template = _ROUTE_TEMPLATES[len(names)].__code__
+    changes = {
+        "co_varnames": tuple(names), "co_name": original.__name__, "co_filename": _FILENAME,
+        "co_consts": tuple(label if value == _KEY else value for value in template.co_consts),
+    }
+    if hasattr(template, "co_qualname"):  # 3.11+: tracebacks print it
+        changes["co_qualname"] = getattr(original, "__qualname__", original.__name__)
+    return replace_code(template, **changes)
 
 
 #: The C-level ``__dict__`` of modules and of instances: reading through them runs
