@@ -146,7 +146,8 @@ def scenario_pretend(what):
     repr, harmless) into ``CArgObject``'s ``tp_repr`` (word 11 of the type
     object on release builds); it is written back before anything is repr'd.
     ``free_threaded``: the build claims ``Py_GIL_DISABLED`` (PEP 703) in its
-    configuration variables, which is all that tells a free-threaded build.
+    configuration variables (3.13+) and ``t`` in ``sys.abiflags`` (what
+    ``ctypes_safe`` reads before 3.13, where no such build exists).
     """
     import ctypes_safe
     assert object.__basicsize__ == 2 * ctypes.sizeof(ctypes.c_void_p), "release builds only"
@@ -155,8 +156,11 @@ def scenario_pretend(what):
     if what == "trace_refs":
         sys.getobjects = lambda *args: []
     elif what == "free_threaded":
-        import sysconfig
-        sysconfig.get_config_vars()["Py_GIL_DISABLED"] = 1  # the cached dict get_config_var reads
+        if sys.version_info >= (3, 13):
+            import sysconfig
+            sysconfig.get_config_vars()["Py_GIL_DISABLED"] = 1  # the dict get_config_var reads
+        else:
+            sys.abiflags = getattr(sys, "abiflags", "") + "t"
     elif what == "foreign_repr":
         slots[11] = (ctypes.c_void_p * 12).from_address(id(object))[11]
     try:
