@@ -8,6 +8,8 @@ on every interpreter, so each case sees a report.
 import json
 import sys
 
+import pytest
+
 from fresh_interpreter import run_code
 
 PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
@@ -17,14 +19,40 @@ LOADED = ("import json, sys\n"  # 2.7 records failed implicit relative imports a
           "print(json.dumps(sorted(n for n, m in sys.modules.items() if m is not None)))")
 
 
-def test_a_process_that_imports_neither_target_loads_only_the_start_up_switch():
+@pytest.mark.parametrize("value", ["force", "frameworks"])
+def test_a_process_that_imports_neither_target_loads_only_the_start_up_switch(value):
     code, out, err = run_code(LOADED)
     assert (code, err) == (0, "")
-    code, out_with, err = run_code(LOADED, **BOTH)
+    code, out_with, err = run_code(LOADED, URLLIB_PARSE_BACKPORT_PATCH=value,
+                                   CTYPES_SAFE_PATCH="force")
     assert (code, err) == (0, "")
     extra = set(json.loads(out_with)) - set(json.loads(out))
     assert extra == set(["_cpython_security", "_cpython_security._startup",
                          "_cpython_security._switch", "_cpython_security._import_hook"])
+
+
+def test_frameworks_waits_for_the_module_of_every_adapter():
+    from internals import _frameworks, shared_startup
+    assert sorted(shared_startup.FRAMEWORK_MODULES) == sorted(
+        set(adapter.module for adapter in _frameworks.ADAPTERS))
+
+
+FRAMEWORK_FIRST = """
+import json, sys
+import bottle  # an adapted framework: its import runs the package
+report = sys.modules["urllib_parse_backport"].patch()
+print(json.dumps(["urllib_parse_backport" in sys.modules,
+                  [label for label, _ in report.skipped] + report.changed]))
+"""
+
+
+def test_frameworks_patches_when_a_framework_is_imported():
+    pytest.importorskip("bottle")
+    code, out, err = run_code(FRAMEWORK_FIRST, URLLIB_PARSE_BACKPORT_PATCH="frameworks")
+    assert (code, err) == (0, "")
+    loaded, labels = json.loads(out)
+    # The bottle adapter looked at bottle (patched it, or said why not).
+    assert loaded and [label for label in labels if label.split(".")[0] == "bottle"]
 
 
 def test_the_pth_lines_compile_nothing():

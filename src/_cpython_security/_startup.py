@@ -65,6 +65,14 @@ TRIGGERS = {
 }
 
 
+#: The modules whose own parsers ``frameworks`` adapts: each adapter's ``module`` in
+#: ``urllib_parse_backport``'s shim (a test keeps the two lists equal). With that
+#: value the package runs when one of them is imported, as for the stdlib parser.
+FRAMEWORK_MODULES = ("bottle", "cherrypy._cpreqbody", "cherrypy.lib.httputil",
+                     "django.utils.http", "multipart.multipart", "python_multipart.multipart",
+                     "twisted.web.http", "webob.compat")
+
+
 def _separator_notes():
     """The line for a ``PYTHON_URLLIB_QS_SEPARATOR`` that will make every parse raise.
 
@@ -113,8 +121,9 @@ def start(package, environ=None, stream=None, notes=None):
     bad value's line now; for a patch, patch each trigger module when imported.
 
     *notes*: as for :meth:`StartupSwitch.run` (default: the package's
-    :data:`NOTES`). ``frameworks`` patches now (its
-    adapters wait for their frameworks themselves). Never raises.
+    :data:`NOTES`). ``frameworks`` also waits for the modules of
+    :data:`FRAMEWORK_MODULES`, which need their adapter on every interpreter,
+    and runs when the application imports the package itself. Never raises.
     """
     switch = SWITCHES[package]
     environ = os.environ if environ is None else environ
@@ -130,16 +139,20 @@ def start(package, environ=None, stream=None, notes=None):
     if not wanted:
         return
     snapshot = {switch.variable: value}  # what start-up saw, even if the app changes it later
-    if wanted[0].get("frameworks"):
-        _run_package(package, snapshot, stream)
-        return
     forced = bool(wanted[0].get("force"))
+    frameworks = bool(wanted[0].get("frameworks"))
     probes = TRIGGERS[package]
+    if frameworks:
+        probes = dict(probes)
+        probes.update((name, _always) for name in FRAMEWORK_MODULES)
 
     def on_import(name):
         hook = HOOKS.get(package)
         if name != package and hook is not None and package in hook.loading:
             return  # imported by the package itself: patch once the package is complete
+        if name == package and frameworks:  # the adapters wait for the frameworks then
+            _run_package(package, snapshot, stream)
+            return
         names = [name] if name != package else [n for n in probes if n in sys.modules]
         if any(_needed(probes[n], sys.modules[n], forced) for n in names):
             _run_package(package, snapshot, stream)

@@ -379,7 +379,7 @@ def test_unpatch_restores_every_target_identically(alias_module):
         for name, module in list(sys.modules.items()):
             # Read as the shim does: a lazy module's own __dict__ property (py's
             # apipkg) would import everything it names.
-            namespace = (MODULE_DICT.__get__(module) if isinstance(module, types.ModuleType)
+            namespace = (MODULE_DICT.__get__(module) if issubclass(type(module), types.ModuleType)
                          else None)
             if not isinstance(namespace, dict):
                 continue
