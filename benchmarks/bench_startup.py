@@ -25,6 +25,7 @@ CASES = (
     ("PYTHON_URLLIB_QS_SEPARATOR=& only", "imports", {"PYTHON_URLLIB_QS_SEPARATOR": "&"}),
     ("both, python -c pass", "pass", {"URLLIB_PARSE_BACKPORT_PATCH": "1",
                                       "CTYPES_SAFE_PATCH": "1"}),
+    ("=frameworks, python -c pass", "pass", {"URLLIB_PARSE_BACKPORT_PATCH": "frameworks"}),
 )
 
 #: Every variable either package reads at start-up: removed from the base environment.

@@ -92,8 +92,9 @@ def test_a_pth_line_read_twice_acts_once():
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[-1] == "2"  # one hook per package, not two
-    assert len([line for line in lines if line.startswith("urllib_parse_backport patch: changed ")]) == 1
-    assert len([line for line in lines if line.startswith("ctypes_safe patch (slot mode): replaced ")]) == 1
+    for start in ("urllib_parse_backport patch: changed ",
+                  "ctypes_safe patch (slot mode): replaced "):
+        assert len([line for line in lines if line.startswith(start)]) == 1, start
 
 
 def test_a_broken_shared_package_shows_sites_error_and_the_process_goes_on(tmp_path):

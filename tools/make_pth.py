@@ -29,6 +29,7 @@ PTH_FILES = {
     "ctypes_safe_patch.pth": ("ctypes_safe", 'os.environ.get("CTYPES_SAFE_PATCH")'),
 }
 
+
 def pth_line(name):
     """The one line of the ``.pth`` file *name*."""
     package, condition = PTH_FILES[name]

@@ -61,7 +61,7 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
             return False
 
 else:
-    from _thread import RLock  # the C lock that threading.RLock is
+    from _thread import RLock  # noqa: F401 (the C lock that threading.RLock is)
 
     text_type = str
     string_types = (str, bytes)

@@ -1,0 +1,87 @@
+"""The post-import hook both start-up switches and the framework adapters rely on.
+
+It must call back once a watched module is complete, whichever finder finds
+it (a path entry, a package's ``__path__``, a PEP 302 meta-path finder where
+the interpreter still supports those), and leave the module's loader as the
+real one.
+"""
+
+import sys
+
+import pytest
+
+from internals import import_hook
+
+
+@pytest.fixture
+def watch(tmp_path, monkeypatch):
+    """``watch(names)``: a hook on *names*, modules written under *tmp_path*; the calls seen."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    calls = []
+    hooks = []
+
+    def install(names):
+        def callback(name):
+            module = sys.modules[name]
+            calls.append((name, getattr(module, "DONE", None)))
+
+        hook = import_hook.PostImportHook(names, callback)
+        hook.install()
+        hooks.append(hook)
+        return hook
+
+    yield install, calls
+    for hook in hooks:
+        hook.uninstall()
+    for name in [name for name in sys.modules if name.startswith("hooked_")]:
+        del sys.modules[name]
+
+
+def test_a_module_on_a_path_entry_is_called_back_once_complete(tmp_path, watch):
+    install, calls = watch
+    (tmp_path / "hooked_plain.py").write_text(u"DONE = 'complete'\n")
+    hook = install(["hooked_plain"])
+    import hooked_plain
+    assert calls == [("hooked_plain", "complete")]
+    assert hook not in sys.meta_path  # nothing left to wait for
+    if sys.version_info[0] > 2:
+        assert type(hooked_plain.__loader__).__name__ == "SourceFileLoader"
+        assert hooked_plain.__spec__.loader is hooked_plain.__loader__
+
+
+def test_a_submodule_is_found_through_its_package_path(tmp_path, watch):
+    install, calls = watch
+    package = tmp_path / "hooked_package"
+    package.mkdir()
+    (package / "__init__.py").write_text(u"")
+    (package / "inner.py").write_text(u"DONE = 'inner'\n")
+    install(["hooked_package.inner"])
+    import hooked_package.inner  # noqa: F401
+    assert calls == [("hooked_package.inner", "inner")]
+
+
+class LegacyFinder(object):
+    """A PEP 302 meta-path finder and loader (find_module/load_module only)."""
+
+    def find_module(self, fullname, path=None):
+        return self if fullname == "hooked_legacy" else None
+
+    def load_module(self, fullname):
+        module = type(sys)(fullname)
+        module.DONE = "legacy"
+        module.__loader__ = self
+        sys.modules[fullname] = module
+        return module
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="3.12 dropped PEP 302 finders")
+def test_a_module_from_a_pep302_finder_is_called_back(watch):
+    install, calls = watch
+    legacy = LegacyFinder()
+    sys.meta_path.append(legacy)
+    try:
+        install(["hooked_legacy"])
+        import hooked_legacy  # noqa: F401
+    finally:
+        sys.meta_path.remove(legacy)
+    assert calls == [("hooked_legacy", "legacy")]
