@@ -255,14 +255,138 @@ def test_a_chunked_body_that_is_not_a_form_arrives_byte_identical(body):
     assert app.body == body
 
 
-def test_without_an_end_of_stream_an_unlabelled_chunked_body_is_not_read(log):
-    # wsgiref hands the socket over: reading ahead could wait for ever.
+def test_a_request_with_no_length_framing_or_end_of_stream_has_no_body(log):
+    # No Content-Length, no Transfer-Encoding, no wsgi.input_terminated: in
+    # HTTP/1.x that request has no body, and reading could wait for ever.
     app = Recorder()
     environ = chunked_environ(BODY, "text/plain", terminated=False)
+    del environ["HTTP_TRANSFER_ENCODING"]
+    stream = environ["wsgi.input"]
+    protect(app)(environ, None)
+    assert app.environ["wsgi.input"] is stream and stream.tell() == 0
+    assert log.records == []
+
+
+def test_a_body_in_a_coding_no_parser_reads_without_an_end_of_stream_is_logged(log):
+    app = Recorder()
+    environ = chunked_environ(BODY, "text/plain", terminated=False)
+    environ["HTTP_TRANSFER_ENCODING"] = "gzip"
     stream = environ["wsgi.input"]
     protect(app)(environ, None)
     assert app.environ["wsgi.input"] is stream and stream.tell() == 0
     assert len(log.records) == 1 and "no wsgi.input_terminated" in log.records[0].getMessage()
+
+
+@pytest.mark.parametrize("content_type", [URLENCODED, "text/plain", None])
+def test_a_body_with_neither_header_on_a_stream_the_server_ends_is_rewritten(content_type):
+    # HTTP/2 frames a body itself: a request may carry one with neither a
+    # Content-Length nor Transfer-Encoding, and the server marks the end.
+    app = Recorder(lambda stream: stream.read())
+    environ = chunked_environ(BODY, content_type)
+    del environ["HTTP_TRANSFER_ENCODING"]
+    protect(app)(environ, None)
+    assert app.body == FIXED
+
+
+def test_a_request_without_a_body_keeps_the_servers_stream():
+    # gunicorn sets wsgi.input_terminated on every request, GETs included.
+    app = Recorder(lambda stream: stream.read())
+    environ = chunked_environ(b"", None)
+    del environ["HTTP_TRANSFER_ENCODING"]
+    environ["REQUEST_METHOD"] = "GET"
+    stream = environ["wsgi.input"]
+    protect(app)(environ, None)
+    assert app.environ["wsgi.input"] is stream and app.body == b""
+    assert ORIGINAL_BODY not in app.environ
+
+
+def frame(*chunks):
+    """*chunks* in HTTP/1.1 chunked framing, up to the last-chunk line."""
+    return b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for chunk in chunks) + b"0\r\n"
+
+
+def dechunk(data):
+    """The body of chunked *data* (up to its last chunk), and what follows it."""
+    pieces = []
+    while True:
+        line, data = data.split(b"\r\n", 1)
+        size = int(line.split(b";")[0], 16)
+        if not size:
+            return b"".join(pieces), data
+        pieces.append(data[:size])
+        assert data[size:size + 2] == b"\r\n"
+        data = data[size + 2:]
+
+
+TRAILERS = b"X-Trailer: 1\r\n\r\n"
+
+
+def framed_environ(body, content_type):
+    """The environ wsgiref builds for a chunked request: the framing left in the stream."""
+    return chunked_environ(None, content_type, terminated=False, stream=io.BytesIO(body))
+
+
+@pytest.mark.parametrize("content_type", [URLENCODED, "text/plain", None])
+def test_a_framed_chunked_form_is_read_to_its_last_chunk_and_reframed(content_type, log):
+    # wsgiref passes the chunked framing on; Bottle de-chunks it itself.
+    app = Recorder(lambda stream: stream.read())
+    assert BODY[27:28] == b";"  # the attack cut across chunks, the ';' alone in one
+    data = (b"a;name=value\r\n" + BODY[:10] + b"\r\n"  # a chunk extension
+            + frame(BODY[10:27], b";", BODY[28:]) + TRAILERS)
+    protect(app)(framed_environ(data, content_type), None)
+    body, rest = dechunk(app.body)
+    assert body == FIXED and rest == TRAILERS  # the trailers come from the server's stream
+    assert app.environ[ORIGINAL_BODY] == BODY
+    assert log.records == []
+
+
+def test_a_framed_chunked_body_is_never_read_past_its_last_chunk():
+    seen = []
+    app = Recorder(lambda stream: (seen.append(server.tell()), stream.read())[1])
+    data = frame(BODY)
+    environ = framed_environ(data + TRAILERS, "text/plain")
+    server = environ["wsgi.input"]
+    protect(app)(environ, None)
+    assert seen == [len(data)]  # read ahead exactly to the last-chunk line
+
+
+@pytest.mark.parametrize("body", NOT_FORMS)
+def test_a_framed_chunked_body_that_is_not_a_form_arrives_byte_identical(body):
+    app = Recorder(lambda stream: stream.read())
+    data = frame(body[:5], body[5:]) + TRAILERS
+    protect(app)(framed_environ(data, "text/plain"), None)
+    assert app.body == data
+
+
+@pytest.mark.parametrize("content_type", [URLENCODED, "text/plain", None])
+@pytest.mark.parametrize("broken", [
+    b"zz\r\n" + BODY + b"\r\n0\r\n\r\n",  # no hex size
+    b"%x\n%s\r\n0\r\n\r\n" % (len(BODY), BODY),  # a bare LF after the size
+    b"%x\r\n%sXY0\r\n\r\n" % (len(BODY), BODY),  # no CRLF after the data
+    b"%x\r\n%s" % (len(BODY) + 5, BODY),  # shorter than its size
+])
+def test_broken_framing_lets_no_semicolon_through(content_type, broken):
+    # Whatever the application makes of a frame it may not even accept, no ';'
+    # of the client's reaches it to split a field.
+    app = Recorder(lambda stream: stream.read())
+    protect(app)(framed_environ(broken, content_type), None)
+    assert b";" not in app.body and app.body.replace(b"%3B", b";") == broken
+
+
+def test_a_framed_form_over_the_limit_is_escaped_as_it_streams_if_labelled(log):
+    app = Recorder(lambda stream: stream.read())
+    data = frame(BODY, BODY) + TRAILERS
+    protect(app, max_body_size=len(BODY))(framed_environ(data, URLENCODED), None)
+    assert app.body == data.replace(b";", b"%3B")
+    assert log.records == []
+
+
+def test_an_unlabelled_framed_body_over_the_limit_is_left_alone_and_logged(log):
+    app = Recorder(lambda stream: stream.read())
+    data = frame(BODY, BODY) + TRAILERS
+    protect(app, max_body_size=len(BODY))(framed_environ(data, "text/plain"), None)
+    assert app.body == data
+    assert len(log.records) == 1 and "over max_body_size" in log.records[0].getMessage()
 
 
 def test_the_warn_switch_warns_once_for_a_chunked_body_naming_the_reader():

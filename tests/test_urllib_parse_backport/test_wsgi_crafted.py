@@ -6,7 +6,8 @@ Content-Type, ``text/plain``, a chunked body, a charset parameter given twice,
 a charset that cannot decode the bytes. Without ``protect()`` the framework
 sees the smuggled ``q`` (checked first, so each case proves the hole is real
 here); behind it, only ``common_term``. In-process with the environ a real
-server builds, and the chunked case also over HTTP through cheroot.
+server builds, and the chunked case also over HTTP: through cheroot, which
+de-chunks, and wsgiref, which passes the framing on.
 """
 
 import sys
@@ -112,6 +113,19 @@ def test_a_chunked_body_over_http_through_cheroot(framework, content_type):
     app = splitting_app(framework)
     server = SERVERS["cheroot"][1]
     # The attack cut across chunks, the ';' alone in one of them.
+    chunks = [BODY[:10], BODY[10:27], b";", BODY[28:]]
+    with server(app) as port:
+        assert request_chunked(port, chunks, content_type)["form"] == SMUGGLED
+    with server(protect(app)) as port:
+        assert request_chunked(port, chunks, content_type)["form"] == SAFE
+
+
+@pytest.mark.parametrize("content_type", [URLENCODED, "text/plain", None])
+def test_a_chunked_body_over_http_through_wsgiref_framing_and_all(content_type):
+    # wsgiref passes the chunked framing on, with neither CONTENT_LENGTH nor
+    # wsgi.input_terminated; Bottle de-chunks it and reads every body as a form.
+    app = splitting_app("bottle")
+    server = SERVERS["wsgiref"][1]
     chunks = [BODY[:10], BODY[10:27], b";", BODY[28:]]
     with server(app) as port:
         assert request_chunked(port, chunks, content_type)["form"] == SMUGGLED

@@ -59,7 +59,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
             environ.setdefault(ORIGINAL_QUERY_STRING, query)  # the outermost protect()
             if ";" in query:
                 environ["QUERY_STRING"] = query.replace(";", "%3B")
-            if environ.get("CONTENT_LENGTH") or environ.get("HTTP_TRANSFER_ENCODING"):
+            if _may_have_body(environ):
                 body.rewrite(environ)
             return app(environ, start_response)
 
@@ -76,9 +76,16 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
             rewritten = rewrite_query(query)
             if rewritten is not query:
                 environ["QUERY_STRING"] = rewritten
-            if environ.get("CONTENT_LENGTH") or environ.get("HTTP_TRANSFER_ENCODING"):
+            if _may_have_body(environ):
                 body.rewrite(environ)
             return app(environ, start_response)
 
     protected.__wrapped__ = app
     return protected
+
+
+def _may_have_body(environ):
+    """A length, chunked framing, or a stream the server ends (``wsgi.input_terminated``:
+    an HTTP/2 request may carry a body with neither header)."""
+    return (environ.get("CONTENT_LENGTH") or environ.get("HTTP_TRANSFER_ENCODING")
+            or environ.get("wsgi.input_terminated"))

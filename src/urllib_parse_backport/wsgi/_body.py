@@ -5,7 +5,9 @@ with ``asgi.protect``). The rewrite changes the body's length, and
 ``CONTENT_LENGTH`` must say so before the application reads a byte, so a
 body with a length is read first, up to a limit. A body without one
 (chunked, ``wsgi.input_terminated``) is rewritten as the application reads
-it: the rewrite is byte-local, so no more than one read is held.
+it: the rewrite is byte-local, so no more than one read is held. A chunked
+body the server hands over with its framing (wsgiref) is read chunk by chunk
+to its last chunk, and a form is handed on as one chunk.
 """
 
 import io
@@ -48,6 +50,9 @@ class BodyRewriter(object):
                 return
             if length <= 0:
                 return
+        elif _raw_chunked(environ):
+            self._rewrite_framed(environ, declared)
+            return
         elif declared:
             # No length: the server de-chunked the body and ends the stream.
             environ["wsgi.input"] = _Input(b"", environ["wsgi.input"], self._rewrite,
@@ -60,12 +65,43 @@ class BodyRewriter(object):
             return
         if not declared:
             data = self._read_ahead(environ, length)
-            if data is not None:
+            if data:  # b"": no body (a GET on a server that ends every stream)
                 self._hand_over(environ, data, length, is_json_or_markup)
         elif self._limit is not None and length > self._limit:
             _log_untouched(environ, "%d bytes, over max_body_size=%d" % (length, self._limit))
         else:
             self._hand_over(environ, _read(environ["wsgi.input"], length), length, None)
+
+    def _rewrite_framed(self, environ, declared):
+        """A chunked body whose framing the server left in the stream (wsgiref:
+        ``Transfer-Encoding: chunked``, no ``CONTENT_LENGTH``, no
+        ``wsgi.input_terminated``), which the application de-chunks itself
+        (Bottle does). The chunks are read as far as the last one, never
+        further, so the read cannot wait for a byte the client will not send;
+        a form comes back rewritten as one chunk, anything else as it came."""
+        stream = environ["wsgi.input"]
+        raw, data, problem = _read_chunks(stream, self._limit,
+                                          None if declared else has_form_bytes)
+        if problem is None and (declared or not is_json_or_markup(data)):
+            rewritten = self._rewrite(data)
+            if rewritten is not data:
+                if self._warn is not None:
+                    self._warn(data, stacklevel=4)
+                environ.setdefault(ORIGINAL_BODY, data)
+                raw = b"%x\r\n%s\r\n0\r\n" % (len(rewritten), rewritten) if rewritten \
+                    else b"0\r\n"
+            environ["wsgi.input"] = _Input(raw, stream, None, None)  # trailers follow
+        elif problem is _NOT_A_FORM or problem is None:
+            environ["wsgi.input"] = _Input(raw, stream, None, None)
+        elif problem is _TOO_LARGE and not declared:
+            environ["wsgi.input"] = _Input(raw, stream, None, None)
+            _log_untouched(environ, "chunked, over max_body_size=%d" % (self._limit,))
+        else:
+            # A broken frame (or a labelled form over the limit): every ';' from
+            # here on is escaped, which can break the framing the application
+            # reads but never lets a ';' through to split a field.
+            environ["wsgi.input"] = _Input(self._rewrite(raw), stream, self._rewrite,
+                                           self._warn)
 
     def _read_ahead(self, environ, length):
         """The unlabelled body (of *length* bytes, or to its end for None) if
@@ -120,6 +156,53 @@ def _read(stream, length):
         chunks.append(chunk)
         length -= len(chunk)
     return b"".join(chunks)
+
+
+def _raw_chunked(environ):
+    """Whether the stream holds a chunked body with its framing (the server did not
+    de-chunk it: it gives neither a length nor ``wsgi.input_terminated``)."""
+    return ("chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+            and not environ.get("wsgi.input_terminated"))
+
+
+_NOT_A_FORM, _TOO_LARGE, _BROKEN = "not a form", "too large", "broken framing"
+
+
+def _read_chunks(stream, limit, shape):
+    """Read chunked framing from *stream* up to and with the last-chunk line
+    ``0\r\n`` (the trailers, if any, stay in the stream, as for a parser that
+    stops there: Bottle's does).
+
+    Returns ``(raw, body, problem)``: the bytes read, the body de-chunked, and
+    None, or why reading stopped early: a chunk *shape(data)* refuses
+    (:data:`_NOT_A_FORM`), a body over *limit* bytes (:data:`_TOO_LARGE`), a
+    size line or chunk end that is not ``hex[;extensions]\r\n``/``\r\n``
+    (:data:`_BROKEN`). Sizes are read as Bottle reads them, ``int(text, 16)``.
+    """
+    raw, pieces, size = [], [], 0
+    while True:
+        line = stream.readline(_CHUNK)
+        raw.append(line)
+        if not line.endswith(b"\r\n"):
+            return b"".join(raw), None, _BROKEN
+        try:
+            count = int(line[:-2].split(b";", 1)[0].strip().decode("ascii"), 16)
+        except (ValueError, UnicodeDecodeError):
+            return b"".join(raw), None, _BROKEN
+        if count < 0:
+            return b"".join(raw), None, _BROKEN
+        if count == 0:
+            return b"".join(raw), b"".join(pieces), None
+        size += count
+        if limit is not None and size > limit:
+            return b"".join(raw), None, _TOO_LARGE
+        chunk = _read(stream, count + 2)
+        raw.append(chunk)
+        if len(chunk) != count + 2 or chunk[-2:] != b"\r\n":
+            return b"".join(raw), None, _BROKEN
+        pieces.append(chunk[:-2])
+        if shape is not None and not shape(chunk[:-2]):
+            return b"".join(raw), None, _NOT_A_FORM
 
 
 class _Input(object):
