@@ -17,7 +17,9 @@ every round):
   (environ set-up, headers, response written to memory), no socket.
 
 Requests: ``GET`` with a 44-byte query without ``;``, ``GET`` with the attack
-query (``;`` rewritten), and ``POST`` of a 44-byte urlencoded body with a ``;``.
+query (``;`` rewritten), ``POST`` of a 44-byte urlencoded body with a ``;``,
+and the first ``GET`` again with ``wsgi.input_terminated`` set, as gunicorn
+sets it on every request (``protect()`` then reads the empty body).
 """
 
 from __future__ import print_function
@@ -43,6 +45,8 @@ REQUESTS = [
     ("GET, no ';'", PLAIN, None),
     ("GET, ';'", ATTACK, None),
     ("POST body, ';'", "", BODY),
+    # gunicorn sets wsgi.input_terminated on every request: an empty body is read.
+    ("GET, terminated", PLAIN, b""),
 ]
 
 
@@ -61,7 +65,14 @@ def callable_request(wsgi_app, query, body):
                "QUERY_STRING": query, "SERVER_NAME": "localhost", "SERVER_PORT": "80",
                "CONTENT_TYPE": "application/x-www-form-urlencoded" if body else "",
                "CONTENT_LENGTH": str(len(body)) if body else ""}
-    if body is None:
+    if body == b"":
+        environ["wsgi.input_terminated"] = True
+
+        def run():
+            environ["QUERY_STRING"] = query
+            environ["wsgi.input"] = io.BytesIO(b"")
+            return wsgi_app(environ, start_response)
+    elif body is None:
         def run():
             environ["QUERY_STRING"] = query  # as received: protect() may rewrite it
             return wsgi_app(environ, start_response)
@@ -84,6 +95,8 @@ def wsgiref_request(wsgi_app, query, body):
     if body:
         base.update(CONTENT_TYPE="application/x-www-form-urlencoded",
                     CONTENT_LENGTH=str(len(body)))
+    elif body == b"":
+        base["wsgi.input_terminated"] = True
     data = body or b""
 
     def run():
