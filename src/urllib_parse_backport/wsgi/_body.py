@@ -82,16 +82,16 @@ class BodyRewriter(object):
         stream = environ["wsgi.input"]
         raw, data, problem = _read_chunks(stream, self._limit,
                                           None if declared else has_form_bytes)
-        if problem is None and (declared or not is_json_or_markup(data)):
+        if problem is None:
+            environ.setdefault(ORIGINAL_BODY, data)  # read whole, as a body with a length
             rewritten = self._rewrite(data)
-            if rewritten is not data:
+            if rewritten is not data and (declared or not is_json_or_markup(data)):
                 if self._warn is not None:
                     self._warn(data, stacklevel=4)
-                environ.setdefault(ORIGINAL_BODY, data)
                 raw = b"%x\r\n%s\r\n0\r\n" % (len(rewritten), rewritten) if rewritten \
                     else b"0\r\n"
             environ["wsgi.input"] = _Input(raw, stream, None, None)  # trailers follow
-        elif problem is _NOT_A_FORM or problem is None:
+        elif problem is _NOT_A_FORM:
             environ["wsgi.input"] = _Input(raw, stream, None, None)
         elif problem is _TOO_LARGE and not declared:
             environ["wsgi.input"] = _Input(raw, stream, None, None)
