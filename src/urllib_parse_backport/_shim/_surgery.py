@@ -232,13 +232,20 @@ def rebind(replace):
     """
     found = []
     seen = set()
+    wanted = set(replace)
     for name, module in list(sys.modules.items()):
         if module is None or _is_own(name):
             continue
-        namespace = module_namespace(module)
+        if type(module) is types.ModuleType:  # the common case, without a call
+            namespace = _MODULE_DICT.__get__(module, types.ModuleType)
+        else:
+            namespace = module_namespace(module)
         if namespace is None or id(namespace) in seen:
             continue
         seen.add(id(namespace))
+        # Most modules hold none of the originals: tell so in C, then look closer.
+        if wanted.isdisjoint(map(id, list(namespace.values()))):
+            continue
         for key, value in list(namespace.items()):
             new = replace.get(id(value))
             if new is not None and new[0] is value:
