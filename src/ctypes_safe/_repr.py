@@ -12,11 +12,6 @@ from . import _layout
 _built = []  # [the repr function], built once by formatter(); the first one built wins
 
 
-def is_literal_char(code):
-    """Mirror ``is_literal_char`` of callproc.c: printable ASCII except backslash and quote."""
-    return 0x20 <= code < 0x7F and code not in (0x5C, 0x27)
-
-
 def _c_pointer(text):
     """Apply ``PyUnicode_FromFormat``'s rule for ``%p``: make sure the text starts with 0x."""
     if text[1:2] == "X":
@@ -71,7 +66,8 @@ def _make(layout, style, carg_type, stock):
     looks up no module global or builtin (those are None late in shutdown),
     and catches nothing (a signal handler's exception, a MemoryError or a
     RecursionError passes through, as from any C function). The character
-    test is ``is_literal_char``'s, written out.
+    test, written out twice, is callproc.c's ``is_literal_char``: printable
+    ASCII but backslash and quote.
     """
     null, upper, width = style
     pointer = "0x%0*X" if upper else "0x%0*x"

@@ -56,6 +56,26 @@ def test_issue_examples():
     assert repr(from_param(c_void_p, b"xy")).startswith("<cparam 'z' (0x")
 
 
+@pytest.mark.skipif(not helpers.FIXED, reason="the stock repr is the reference where it is fixed")
+@pytest.mark.skipif(object.__basicsize__ != 2 * ctypes.sizeof(ctypes.c_void_p),
+                    reason="release builds: the tag follows the header and pffi_type")
+def test_every_tag_byte_prints_as_fixed_cpython_prints_it():
+    # ctypes itself sets a dozen tags; any byte can stand there (struct
+    # tagPyCArgObject: header, pffi_type, tag), and fixed CPython prints the
+    # address-only ones as '<cparam 'x' at ...>' or '<cparam 0x07 at ...>'.
+    safe = from_param(c_void_p, 0x12)
+    carg = safe._as_parameter_
+    tag = ctypes.c_char.from_address(id(carg) + object.__basicsize__
+                                     + ctypes.sizeof(ctypes.c_void_p))
+    assert tag.value == b"P"
+    try:
+        for code in range(256):
+            tag.value = bytes(bytearray([code]))
+            assert repr(safe) == repr(carg), code
+    finally:
+        tag.value = b"P"
+
+
 ALL_CASES = helpers.cases()
 GOLDEN = helpers.golden()
 
