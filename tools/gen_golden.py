@@ -87,87 +87,9 @@ PYENV_VERSIONS = os.path.join(
 PY313 = os.environ.get("GOLDEN_PY313", os.path.join(PYENV_VERSIONS, "3.13.0", "bin", "python"))
 PY2718 = os.environ.get("GOLDEN_PY2718", os.path.join(PYENV_VERSIONS, "2.7.18", "bin", "python"))
 
-PY2 = sys.version_info[0] == 2
-if PY2:  # worker side only
-    text_type = unicode  # noqa: F821
-    int_types = (int, long)  # noqa: F821
-else:
-    text_type = str
-    int_types = (int,)
-
-
-# --------------------------------------------------------------------------
-# Tagged, lossless JSON encoding (same rules in tests/test_golden.py)
-
-def encode(obj):
-    kind = type(obj)
-    if obj is None:
-        return ["none"]
-    if kind is bool:
-        return ["bool", obj]
-    if kind in int_types:
-        return ["int", int(obj)]
-    if kind is float:
-        return ["float", repr(obj)]
-    if kind is text_type:
-        return ["text", obj]
-    if kind is bytes:
-        return ["bytes", obj.decode("latin-1")]
-    if kind is bytearray:
-        return ["bytearray", bytes(obj).decode("latin-1")]
-    if kind is memoryview:
-        return ["memoryview", obj.tobytes().decode("latin-1")]
-    if kind is list:
-        return ["list", [encode(x) for x in obj]]
-    if kind is tuple:
-        return ["tuple", [encode(x) for x in obj]]
-    if kind is dict:
-        items = [[encode(k), encode(v)] for k, v in obj.items()]
-        if PY2:
-            items.sort(key=lambda kv: json.dumps(kv[0], sort_keys=True))
-        return ["dict", items]
-    raise TypeError("cannot encode %r" % (kind,))
-
-
-def decode(value):
-    tag = value[0]
-    if tag == "none":
-        return None
-    if tag in ("bool", "int", "text"):
-        return value[1]
-    if tag == "float":
-        return float(value[1])
-    if tag == "bytes":
-        return value[1].encode("latin-1")
-    if tag == "bytearray":
-        return bytearray(value[1].encode("latin-1"))
-    if tag == "memoryview":
-        return memoryview(value[1].encode("latin-1"))
-    if tag == "list":
-        return [decode(x) for x in value[1]]
-    if tag == "tuple":
-        return tuple(decode(x) for x in value[1])
-    if tag == "dict":
-        return dict((decode(k), decode(v)) for k, v in value[1])
-    raise ValueError("unknown tag %r" % (tag,))
-
-
-def _message(exc):
-    message = str(exc)
-    if isinstance(message, bytes):  # Python 2
-        message = message.decode("latin-1")
-    return message
-
-
-def run_case(functions, case):
-    func = functions[case["f"]]
-    args = [decode(a) for a in case["a"]]
-    kwargs = dict((str(name), decode(value)) for name, value in case["k"])
-    try:
-        result = func(*args, **kwargs)
-    except Exception as exc:
-        return {"exc": [type(exc).__name__, _message(exc)]}
-    return {"ok": encode(result)}
+# The case format, shared with the replay in tests/test_golden.py.
+sys.path.insert(0, os.path.join(ROOT, "tests", "helpers"))
+from golden_cases import PY2, encode, run_case, text_type  # noqa: E402
 
 
 # --------------------------------------------------------------------------

@@ -20,6 +20,8 @@ import pytest
 
 import urllib_parse_backport
 
+from golden_cases import run_case
+
 PY2 = sys.version_info[0] == 2
 DATA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data",
                          "golden_py2.json" if PY2 else "golden_py3.json")
@@ -28,80 +30,6 @@ FUNCTIONS = {
     "parse_qsl": urllib_parse_backport.parse_qsl,
     "parse_qs": urllib_parse_backport.parse_qs,
 }
-
-if PY2:  # pragma: no cover - exercised by the py27 environment
-    text_type = unicode  # noqa: F821
-    int_types = (int, long)  # noqa: F821
-else:
-    text_type = str
-    int_types = (int,)
-
-
-# Same tagged encoding as tools/gen_golden.py (kept in step by the header check below).
-def encode(obj):
-    kind = type(obj)
-    if obj is None:
-        return ["none"]
-    if kind is bool:
-        return ["bool", obj]
-    if kind in int_types:
-        return ["int", int(obj)]
-    if kind is float:
-        return ["float", repr(obj)]
-    if kind is text_type:
-        return ["text", obj]
-    if kind is bytes:
-        return ["bytes", obj.decode("latin-1")]
-    if kind is bytearray:
-        return ["bytearray", bytes(obj).decode("latin-1")]
-    if kind is memoryview:
-        return ["memoryview", obj.tobytes().decode("latin-1")]
-    if kind is list:
-        return ["list", [encode(x) for x in obj]]
-    if kind is tuple:
-        return ["tuple", [encode(x) for x in obj]]
-    if kind is dict:
-        items = [[encode(k), encode(v)] for k, v in obj.items()]
-        if PY2:  # dict order is arbitrary on 2.7; the data file is sorted the same way
-            items.sort(key=lambda kv: json.dumps(kv[0], sort_keys=True))
-        return ["dict", items]
-    raise TypeError("cannot encode %r" % (kind,))
-
-
-def decode(value):
-    tag = value[0]
-    if tag == "none":
-        return None
-    if tag in ("bool", "int", "text"):
-        return value[1]
-    if tag == "float":
-        return float(value[1])
-    if tag == "bytes":
-        return value[1].encode("latin-1")
-    if tag == "bytearray":
-        return bytearray(value[1].encode("latin-1"))
-    if tag == "memoryview":
-        return memoryview(value[1].encode("latin-1"))
-    if tag == "list":
-        return [decode(x) for x in value[1]]
-    if tag == "tuple":
-        return tuple(decode(x) for x in value[1])
-    if tag == "dict":
-        return dict((decode(k), decode(v)) for k, v in value[1])
-    raise ValueError("unknown tag %r" % (tag,))
-
-
-def run_case(case):
-    args = [decode(a) for a in case["a"]]
-    kwargs = dict((str(name), decode(value)) for name, value in case["k"])
-    try:
-        result = FUNCTIONS[case["f"]](*args, **kwargs)
-    except Exception as exc:
-        message = str(exc)
-        if isinstance(message, bytes):  # Python 2
-            message = message.decode("latin-1")
-        return {"exc": [type(exc).__name__, message]}
-    return {"ok": encode(result)}
 
 
 def matches(case, outcome):
@@ -150,7 +78,7 @@ def test_backport_matches_reference(start):
     mismatches = []
     for index in range(start, min(start + CHUNK, len(CASES))):
         case = CASES[index]
-        outcome = run_case(case)
+        outcome = run_case(FUNCTIONS, case)
         if not matches(case, outcome):
             mismatches.append("case %d: %s" % (index, describe(case, outcome)))
     assert not mismatches, "%d of %d calls differ from %s; first ones:\n%s" % (
