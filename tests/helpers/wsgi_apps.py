@@ -237,10 +237,29 @@ def server_environ(method="GET", query="", body=None, content_type=URLENCODED, c
     return environ
 
 
+def frame_chunks(chunks):
+    """*chunks* (bytes) in HTTP/1.1 chunked framing, up to and with the last-chunk
+    line ``0\\r\\n``: the trailers, if any, and the final CRLF come after it."""
+    return b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for chunk in chunks) + b"0\r\n"
+
+
 def frame(body, size=7):
     """*body* in HTTP/1.1 chunked framing, *size* bytes a chunk, with the final CRLF."""
-    chunks = [body[start:start + size] for start in range(0, len(body), size)]
-    return b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for chunk in chunks) + b"0\r\n\r\n"
+    return frame_chunks([body[start:start + size] for start in range(0, len(body), size)]) \
+        + b"\r\n"
+
+
+def dechunk(data):
+    """The body of chunked *data*, and what follows its last-chunk line."""
+    pieces = []
+    while True:
+        line, data = data.split(b"\r\n", 1)
+        size = int(line.split(b";")[0], 16)
+        if not size:
+            return b"".join(pieces), data
+        pieces.append(data[:size])
+        assert data[size:size + 2] == b"\r\n"
+        data = data[size + 2:]
 
 
 def call(app, method="GET", query="", body=None, content_type=URLENCODED, chunked=False):
@@ -323,11 +342,7 @@ def request_chunked(port, chunks, content_type=URLENCODED):
             "Transfer-Encoding: chunked", "Connection: close"]
     if content_type is not None:
         head.append("Content-Type: " + content_type)
-    message = ("\r\n".join(head) + "\r\n\r\n").encode("ascii")
-    for chunk in chunks:
-        message += ("%x\r\n" % len(chunk)).encode("ascii")
-        message += chunk + b"\r\n"
-    message += b"0\r\n\r\n"
+    message = ("\r\n".join(head) + "\r\n\r\n").encode("ascii") + frame_chunks(chunks) + b"\r\n"
     connection = socket.create_connection(("127.0.0.1", port), timeout=30)
     try:
         connection.sendall(message)
@@ -339,16 +354,5 @@ def request_chunked(port, chunks, content_type=URLENCODED):
     head, _, body = b"".join(received).partition(b"\r\n\r\n")
     assert head.split(b" ", 2)[1:2] == [b"200"], (head, body[:2000])  # wsgiref says HTTP/1.0
     if b"transfer-encoding: chunked" in head.lower():
-        body = _dechunk(body)
+        body = dechunk(body)[0]
     return json.loads(body.decode("utf-8"))
-
-
-def _dechunk(data):
-    pieces = []
-    while True:
-        size, _, data = data.partition(b"\r\n")
-        size = int(size.split(b";")[0], 16)
-        if size == 0:
-            return b"".join(pieces)
-        pieces.append(data[:size])
-        data = data[size + 2:]

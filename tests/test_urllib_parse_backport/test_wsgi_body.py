@@ -13,6 +13,7 @@ import warnings
 import pytest
 
 from fresh_interpreter import ATTACK
+from wsgi_apps import dechunk, frame_chunks
 
 from urllib_parse_backport import QuerySeparatorWarning, read_environment
 from urllib_parse_backport.wsgi import ORIGINAL_BODY, protect
@@ -300,24 +301,6 @@ def test_a_request_without_a_body_keeps_the_servers_stream():
     assert ORIGINAL_BODY not in app.environ
 
 
-def frame(*chunks):
-    """*chunks* in HTTP/1.1 chunked framing, up to the last-chunk line."""
-    return b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for chunk in chunks) + b"0\r\n"
-
-
-def dechunk(data):
-    """The body of chunked *data* (up to its last chunk), and what follows it."""
-    pieces = []
-    while True:
-        line, data = data.split(b"\r\n", 1)
-        size = int(line.split(b";")[0], 16)
-        if not size:
-            return b"".join(pieces), data
-        pieces.append(data[:size])
-        assert data[size:size + 2] == b"\r\n"
-        data = data[size + 2:]
-
-
 TRAILERS = b"X-Trailer: 1\r\n\r\n"
 
 
@@ -332,7 +315,7 @@ def test_a_framed_chunked_form_is_read_to_its_last_chunk_and_reframed(content_ty
     app = Recorder(lambda stream: stream.read())
     assert BODY[27:28] == b";"  # the attack cut across chunks, the ';' alone in one
     data = (b"a;name=value\r\n" + BODY[:10] + b"\r\n"  # a chunk extension
-            + frame(BODY[10:27], b";", BODY[28:]) + TRAILERS)
+            + frame_chunks([BODY[10:27], b";", BODY[28:]]) + TRAILERS)
     protect(app)(framed_environ(data, content_type), None)
     body, rest = dechunk(app.body)
     assert body == FIXED and rest == TRAILERS  # the trailers come from the server's stream
@@ -343,7 +326,7 @@ def test_a_framed_chunked_form_is_read_to_its_last_chunk_and_reframed(content_ty
 def test_a_framed_chunked_body_is_never_read_past_its_last_chunk():
     seen = []
     app = Recorder(lambda stream: (seen.append(server.tell()), stream.read())[1])
-    data = frame(BODY)
+    data = frame_chunks([BODY])
     environ = framed_environ(data + TRAILERS, "text/plain")
     server = environ["wsgi.input"]
     protect(app)(environ, None)
@@ -353,7 +336,7 @@ def test_a_framed_chunked_body_is_never_read_past_its_last_chunk():
 @pytest.mark.parametrize("body", NOT_FORMS)
 def test_a_framed_chunked_body_that_is_not_a_form_arrives_byte_identical(body):
     app = Recorder(lambda stream: stream.read())
-    data = frame(body[:5], body[5:]) + TRAILERS
+    data = frame_chunks([body[:5], body[5:]]) + TRAILERS
     protect(app)(framed_environ(data, "text/plain"), None)
     assert app.body == data
     # Read whole only if it looked like a form to the end (JSON does, without spaces).
@@ -377,7 +360,7 @@ def test_broken_framing_lets_no_semicolon_through(content_type, broken):
 
 def test_a_framed_form_over_the_limit_is_escaped_as_it_streams_if_labelled(log):
     app = Recorder(lambda stream: stream.read())
-    data = frame(BODY, BODY) + TRAILERS
+    data = frame_chunks([BODY, BODY]) + TRAILERS
     protect(app, max_body_size=len(BODY))(framed_environ(data, URLENCODED), None)
     assert app.body == data.replace(b";", b"%3B")
     assert log.records == []
@@ -385,7 +368,7 @@ def test_a_framed_form_over_the_limit_is_escaped_as_it_streams_if_labelled(log):
 
 def test_an_unlabelled_framed_body_over_the_limit_is_left_alone_and_logged(log):
     app = Recorder(lambda stream: stream.read())
-    data = frame(BODY, BODY) + TRAILERS
+    data = frame_chunks([BODY, BODY]) + TRAILERS
     protect(app, max_body_size=len(BODY))(framed_environ(data, "text/plain"), None)
     assert app.body == data
     assert len(log.records) == 1 and "over max_body_size" in log.records[0].getMessage()
