@@ -13,13 +13,12 @@ where two copies need a check to stay equal (attrs ships ``attr`` and
 ``attrs`` in one wheel the same way).
 
 * ``_report``: ``PatchReport``, what one ``patch()``/``unpatch()`` call did;
-* ``_switch``: the start-up switch: accepted values, a run that never fails
-  silently and never stops the process;
 * ``_selfcheck``: exit statuses, the keys every ``status()`` has, the
   misspelt-variable hint and the command-line skeleton;
 * ``_fork``: objects a forked child makes anew (the state locks);
-* ``_startup``, ``_import_hook``: what both ``.pth`` lines run: the switch is
-  read at start-up, and a package is imported and patches only when a module
+* ``_startup``, ``_import_hook``: what both ``.pth`` lines run: the switch
+  (accepted values, a run that never fails silently and never stops the
+  process) is read at start-up, and a package is imported and patches only when a module
   its fix is for is imported (the one place that names both packages, by
   name only: importing a package is the cost start-up avoids);
 * ``_logging``: both packages' log lines, and the start-up report held until

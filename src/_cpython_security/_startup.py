@@ -14,9 +14,70 @@ import os
 import sys
 
 from ._import_hook import PostImportHook
-from ._switch import StartupSwitch
 
-__all__ = ["from_pth", "start", "SWITCHES", "TRIGGERS"]
+__all__ = ["from_pth", "start", "StartupSwitch", "SWITCHES", "TRIGGERS"]
+
+_ON = ("1", "true", "yes", "on")
+_OFF = ("", "0", "false", "no", "off")
+
+
+class StartupSwitch(object):
+    """The switch of *package*: *variable*, and *options*, ``[(value, patch keywords)]``.
+
+    ``1``/``true``/``yes``/``on`` -> ``patch()``; an option's value (such as
+    ``force`` -> ``patch(force=True)``); ``0``/``false``/``no``/``off``/empty
+    -> nothing; case-insensitive, stripped. Never silent: a typo or a failure
+    that left the process unpatched would look like protection, so any other
+    value and any exception print one line on stderr; neither stops the process.
+    (Here, not in a module of its own: every process with a variable set loads
+    this module, and one module fewer is measurable at start-up.)
+    """
+
+    def __init__(self, package, variable, options):
+        self.package = package
+        self.variable = variable
+        self._options = dict(options)
+        #: The accepted values, as the error line and the self-check name them.
+        self.accepted = "%s (patch) or %s (nothing)" % (
+            ", ".join(["/".join(_ON)] + [value for value, _ in options]),
+            "/".join(_OFF[1:]) + "/empty")
+
+    def choice(self, value):
+        """What *value* asks for: ``patch``, one of the options, ``off`` or ``invalid``."""
+        value = (value or "").strip().lower()
+        if value in _OFF:
+            return "off"
+        if value in _ON:
+            return "patch"
+        if value in self._options:
+            return value
+        return "invalid"
+
+    def run(self, patch, environ=None, stream=None, notes=None):
+        """Call *patch* as *environ* (default ``os.environ``) asks; return its report or None.
+
+        *notes*: None, or a function returning lines to print first (a
+        setting that will make the fix raise). Never raises.
+        """
+        environ = os.environ if environ is None else environ
+        stream = sys.stderr if stream is None else stream
+        try:
+            for line in notes() if notes is not None else ():
+                stream.write("%s: %s\n" % (self.package, line))
+            value = environ.get(self.variable)
+            wanted = self.choice(value)
+            if wanted == "invalid":
+                stream.write("%s: ignoring %s=%r: accepted values are %s; nothing was patched\n"
+                             % (self.package, self.variable, value, self.accepted))
+                return None
+            if wanted == "off":
+                return None
+            return patch(**self._options.get(wanted, {}))
+        except Exception as exc:  # never stop the process from starting, never silently
+            stream.write("%s: start-up activation failed: %s: %s\n"
+                         % (self.package, type(exc).__name__, exc))
+            return None
+
 
 _STDLIB_PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
 
@@ -146,7 +207,7 @@ def start(package, environ=None, stream=None, notes=None):
         probes = dict(probes)
         probes.update((name, _always) for name in FRAMEWORK_MODULES)
 
-    def on_import(name):
+    def on_import(name, just_now=True):
         hook = HOOKS.get(package)
         if name != package and hook is not None and package in hook.loading:
             return  # imported by the package itself: patch once the package is complete
@@ -155,7 +216,8 @@ def start(package, environ=None, stream=None, notes=None):
             return
         names = [name] if name != package else [n for n in probes if n in sys.modules]
         if any(_needed(probes[n], sys.modules[n], forced) for n in names):
-            _run_package(package, snapshot, stream)
+            _run_package(package, snapshot, stream,
+                         (name,) if just_now and name != package else ())
 
     # The package itself is watched too: when the application imports it, the
     # modules it imports are patched once it is complete, not half-way.
@@ -165,7 +227,7 @@ def start(package, environ=None, stream=None, notes=None):
         HOOKS[package].install()
     for name in probes:
         if name in sys.modules:
-            on_import(name)
+            on_import(name, just_now=False)
 
 
 def _needed(probe, module, forced):
@@ -177,8 +239,12 @@ def _needed(probe, module, forced):
         return True
 
 
-def _run_package(package, environ, stream):
-    """Import *package*'s ``_startup`` and run it once; a failure prints one line."""
+def _run_package(package, environ, stream, just_imported=()):
+    """Import *package*'s ``_startup`` and run it once; a failure prints one line.
+
+    *just_imported*: the module whose first import has just finished, when
+    that is what triggered the run: no other module can have bound its
+    functions yet, which spares the package a scan of every loaded module."""
     if package in _RAN:
         return
     _RAN.add(package)
@@ -188,7 +254,7 @@ def _run_package(package, environ, stream):
     stream = sys.stderr if stream is None else stream
     try:
         module = __import__(_STARTUP[package], None, None, ("run",))
-        module.run(environ, stream)
+        module.run(environ, stream, just_imported)
     except Exception as exc:  # never break the application's import, never silently
         stream.write("%s: start-up activation failed: %s: %s\n"
                      % (package, type(exc).__name__, exc))

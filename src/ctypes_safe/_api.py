@@ -84,7 +84,7 @@ def _apply(report):
     Each mode records what it will change in ``state`` before changing it, so
     that ``_undo()`` finds everything if this is stopped half-way.
     """
-    from . import _converter, _slot
+    from . import _slot
     try:
         state.slots = _slot.locate()
         _slot.install(state.slots)  # all or nothing by itself
@@ -93,6 +93,7 @@ def _apply(report):
         reason = str(failure) if isinstance(failure, _slot.SlotCheckFailed) else "%s: %s" % (
             type(failure).__name__, failure)
         report.skipped.append((_slot.NAMES[0], "slot check failed: " + reason))
+        from . import _converter  # only now: slot mode, the usual one, never needs it
         _converter.install(report)
         report.mode = "converter"
     else:
@@ -102,13 +103,15 @@ def _apply(report):
 
 def _undo(report):
     """Put back what ``state`` records of either mode, listed in *report*; caller holds the lock."""
-    from . import _converter, _slot
     if state.slots is not None:
+        from . import _slot
         changed, skipped = _slot.restore(state.slots)
         report.changed.extend(changed)
         report.skipped.extend(skipped)
         state.slots = None
-    _converter.restore(report)
+    if state.saved or state.installed:  # converter mode got as far as saving something
+        from . import _converter
+        _converter.restore(report)
 
 
 def unpatch():

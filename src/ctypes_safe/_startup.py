@@ -26,8 +26,9 @@ def _patch(**options):
     return patch(_at_startup=True, **options)
 
 
-def run(environ=None, stream=None):
+def run(environ=None, stream=None, just_imported=()):
     """Apply what *environ* (default ``os.environ``) asks for; return the report or None.
 
-    The report is logged once the application has configured logging."""
+    The report is logged once the application has configured logging.
+    (*just_imported*: as for the shim's; ctypes_safe scans no module.)"""
     return SWITCH.run(_patch, environ, stream)

@@ -95,3 +95,22 @@ def test_a_typo_is_reported_at_start_up_without_ctypes():
                               CTYPES_SAFE_PATCH="ture")
     assert (code, out.strip()) == (0, "False")
     assert len(err.splitlines()) == 1 and "ignoring CTYPES_SAFE_PATCH='ture'" in err
+
+
+SLOT_MODE_ONLY = """
+import json, sys
+import ctypes
+import ctypes_safe
+print(json.dumps([ctypes_safe.patch().mode,
+                  sorted(name for name in sys.modules if name.startswith("ctypes_safe."))]))
+"""
+
+
+def test_slot_mode_at_start_up_never_loads_converter_mode():
+    # Converter mode is the fallback when a slot check fails: its module is
+    # imported only then, one module fewer in every process the switch patches.
+    code, out, err = run_code(SLOT_MODE_ONLY, CTYPES_SAFE_PATCH="force")
+    assert (code, err) == (0, "")
+    mode, loaded = json.loads(out)
+    assert mode == "slot"
+    assert "ctypes_safe._slot" in loaded and "ctypes_safe._converter" not in loaded

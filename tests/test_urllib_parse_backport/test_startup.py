@@ -302,3 +302,49 @@ def test_python_future_is_not_imported_at_start_up():
     rc, out, err = run("import sys, %s; print('future' in sys.modules)" % STDLIB,
                        env={VARIABLE: "force"})
     assert (rc, out.strip(), err) == (0, "False", "")
+
+
+JUST_IMPORTED = """
+import json, sys, types
+fake = types.ModuleType("fake_parser")
+exec("def parse_qsl(qs, keep_blank_values=0):\\n    return 'unfixed'\\n", fake.__dict__)
+sys.modules["fake_parser"] = fake
+kept = [fake.parse_qsl]  # in a list: the scan rebinds module-level names only
+holder = types.ModuleType("holder")
+holder.alias = kept[0]  # bound before the patch: only the scan of every module rebinds it
+sys.modules["holder"] = holder
+import urllib_parse_backport
+from urllib_parse_backport._shim._targets import Target
+target = Target("fake_parser", {"parse_qsl": urllib_parse_backport.parse_qsl},
+                assess=lambda module, verdicts: (True, "for the test"))
+# _at_startup: python-future's copy (installed with the test dependencies) waits
+# for its import, as at start-up, instead of being imported and patched now.
+report = urllib_parse_backport.patch(_targets=[target], _at_startup=True,
+                                     _just_imported=sys.argv[1:])
+seen = [holder.alias is kept[0], holder.alias("a=1;b=2"), fake.parse_qsl("a=1;b=2"),
+        sorted(name for name in report.changed if not name.startswith("%(stdlib)s."))]
+urllib_parse_backport.unpatch()
+seen.append([fake.parse_qsl is kept[0], holder.alias is kept[0], kept[0]("a=1;b=2")])
+print(json.dumps(seen))
+""" % {"stdlib": STDLIB}
+
+
+@pytest.mark.parametrize("just_imported", [["fake_parser", STDLIB], []])
+def test_a_module_patched_right_after_its_first_import_is_not_searched_for_elsewhere(
+        just_imported):
+    # The start-up switch patches from the post-import hook, before the import
+    # that binds the module's functions anywhere else has returned, so it names
+    # the module as just imported and the scan of every loaded module is skipped.
+    # A binding made some other way (here by hand) still gets the fix, through
+    # the in-place code swap; without the name, the scan rebinds it as always.
+    rc, out, err = run(JUST_IMPORTED, args=just_imported)
+    assert (rc, err) == (0, "")
+    still_original, through_alias, through_module, changed, restored = json.loads(out)
+    fixed = [["a", "1;b=2"]]
+    assert (through_alias, through_module) == (fixed, fixed)
+    in_place = ["fake_parser.parse_qsl", "fake_parser.parse_qsl (in place)"]
+    if just_imported:
+        assert still_original and changed == in_place
+    else:
+        assert not still_original and changed == in_place + ["holder.alias"]
+    assert restored == [True, True, "unfixed"]

@@ -14,7 +14,8 @@ __all__ = ["patch", "unpatch", "is_patched", "ACTIVATION_VARIABLE"]
 ACTIVATION_VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
 
 
-def patch(force=False, frameworks=False, _targets=(), _adapters=(), _at_startup=False):
+def patch(force=False, frameworks=False, _targets=(), _adapters=(), _at_startup=False,
+          _just_imported=()):
     """Make the process's ``parse_qs``/``parse_qsl`` split on ``'&'`` only (bpo-42967).
 
     Replaces the parsers of every target that still splits on ``';'`` or
@@ -30,7 +31,9 @@ def patch(force=False, frameworks=False, _targets=(), _adapters=(), _at_startup=
     Returns a :class:`PatchReport`. (*_targets*, *_adapters*: more targets
     and adapters than the package's own, for its tests. *_at_startup*: from
     the start-up switch: python-future's copy is patched when imported, not
-    imported now, and the log lines wait for the app's logging set-up.)
+    imported now, and the log lines wait for the app's logging set-up.
+    *_just_imported*: from the start-up switch too, the modules whose first
+    import has just finished: see ``_apply.apply``.)
     """
     from ._apply import apply, apply_adapters
     from .._log import log_report
@@ -43,7 +46,8 @@ def patch(force=False, frameworks=False, _targets=(), _adapters=(), _at_startup=
         report = state.report
         before = len(report.changed), len(report.skipped)
         if fresh:
-            apply(list(TARGETS) + list(_targets), report, force, lazy=_at_startup)
+            apply(list(TARGETS) + list(_targets), report, force, lazy=_at_startup,
+                  just_imported=_just_imported)
         if frameworks and not state.frameworks:
             state.frameworks = True
             from ._frameworks import ADAPTERS  # io and the adapters: only when asked for

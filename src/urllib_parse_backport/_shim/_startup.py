@@ -30,13 +30,13 @@ def policy_problem():
     return [] if trouble is None else [trouble]
 
 
-def _patch(**options):
-    return patch(_at_startup=True, **options)
-
-
-def run(environ=None, stream=None):
+def run(environ=None, stream=None, just_imported=()):
     """Apply what *environ* (default ``os.environ``) asks for; return the report or None.
 
     Modules not imported yet are patched when imported; the report is logged
-    once the application has configured logging."""
-    return SWITCH.run(_patch, environ, stream)
+    once the application has configured logging. *just_imported*: modules
+    whose first import has just finished (see ``patch``'s ``_just_imported``)."""
+    def start_up_patch(**options):
+        return patch(_at_startup=True, _just_imported=just_imported, **options)
+
+    return SWITCH.run(start_up_patch, environ, stream)

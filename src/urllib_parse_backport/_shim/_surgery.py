@@ -224,16 +224,20 @@ def _is_own(name):
     return name == _OWN_PACKAGE or name.startswith(_OWN_PACKAGE + ".")
 
 
-def rebind(replace):
-    """Rebind, in every loaded module but this package's, each value ``v`` with
-    ``replace[id(v)] == (v, new)`` to ``new``.
+def rebind(replace, only=None):
+    """Rebind, in every loaded module but this package's (or in the modules
+    named in *only*), each value ``v`` with ``replace[id(v)] == (v, new)`` to ``new``.
 
     Returns ``[(namespace, key, old, new, "module.key")]``.
     """
     found = []
     seen = set()
     wanted = set(replace)
-    for name, module in list(sys.modules.items()):
+    if only is None:
+        modules = list(sys.modules.items())
+    else:
+        modules = [(name, sys.modules.get(name)) for name in sorted(only)]
+    for name, module in modules:
         if module is None or _is_own(name):
             continue
         if type(module) is types.ModuleType:  # the common case, without a call

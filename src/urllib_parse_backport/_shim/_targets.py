@@ -11,7 +11,6 @@ import sys
 from .._compat import STDLIB_MODULE, is_installed
 from .._parse import parse_qs, parse_qsl
 from .._policy import DEFAULT_SEPARATOR
-from .._rewrite import separate_by_policy
 from ._surgery import NO_DEFAULT, copy_function, forwarding_copy, parameters
 
 __all__ = ["Target", "TARGETS", "diagnose", "verdict", "replacement_for", "separating_copy",
@@ -103,7 +102,9 @@ def separating_copy(original, backport):
     fields the backport splits, with the operator's separator: ``';'`` reaches
     it as ``%3B`` (data), which its own unquote turns back into ``';'``. Keeps
     its result types (future's ``newstr``) and signature; None for a signature
-    it does not know."""
+    it does not know. (``_rewrite`` is imported here, not at start-up, where
+    the stdlib parser needs no rewrite.)"""
+    from .._rewrite import separate_by_policy
     return forwarding_copy(original, separate_by_policy, "<urllib_parse_backport shim>")
 
 
