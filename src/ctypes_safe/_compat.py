@@ -14,7 +14,13 @@ else:
 #: The exact types of Python integers: int, and long on Python 2.
 INTEGER_TYPES = tuple({int, type(2 ** 64)})
 
-__all__ = ["allocate_lock", "INTEGER_TYPES", "is_cpython"]
+__all__ = ["allocate_lock", "INTEGER_TYPES", "ascii_bytes", "is_cpython"]
+
+
+def ascii_bytes(text):
+    """*text* (an ASCII ``str``) as bytes. On 2.7 a ``str`` already is: calling
+    ``encode`` there looks the codec up, which imports ``encodings.ascii``."""
+    return text if bytes is str else text.encode("ascii")
 
 
 def is_cpython():

@@ -21,7 +21,7 @@ import ctypes
 import sys
 
 from . import _interpreter, _layout, _repr
-from ._compat import is_cpython
+from ._compat import ascii_bytes, is_cpython
 
 __all__ = ["SlotCheckFailed", "Slots", "NAMES", "locate", "install", "restore",
            "is_installed"]
@@ -119,7 +119,7 @@ def locate():
            and words[head + _TP_ITEMSIZE] == carg_type.__itemsize__,
            "tp_basicsize/tp_itemsize are not at words %d/%d", head + 2, head + 3)
     name = ctypes.string_at(words[head + _TP_NAME]) if words[head + _TP_NAME] else b""
-    _check(name in _TYPE_NAMES and name.endswith(carg_type.__name__.encode("ascii")),
+    _check(name in _TYPE_NAMES and name.endswith(ascii_bytes(carg_type.__name__)),
            "tp_name is %r, not CArgObject's", name)
 
     descriptor = carg_type.__dict__.get("__repr__")

@@ -9,6 +9,7 @@ picks on 3.x. It imports the installed ctypes_safe, never the source tree.
 
 from __future__ import print_function
 
+import codecs
 import ctypes
 import gc
 import json
@@ -119,8 +120,10 @@ class _LateRepr(object):
     def __init__(self, carg):
         self.carg = carg
 
-    def __del__(self, write=os.write):
-        write(1, ("late repr: %s\n" % repr(self.carg)).encode("ascii"))
+    # The encoder is bound now: at exit, str.encode() would look the codec up
+    # through the cleared encodings package (2.7), and fail before the repr is seen.
+    def __del__(self, write=os.write, encode=codecs.lookup("ascii").encode):
+        write(1, encode("late repr: %s\n" % repr(self.carg))[0])
 
 
 def scenario_late_del():
