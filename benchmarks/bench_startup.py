@@ -26,7 +26,13 @@ CASES = (
     ("both, python -c pass", "pass", {"URLLIB_PARSE_BACKPORT_PATCH": "1",
                                       "CTYPES_SAFE_PATCH": "1"}),
     ("=frameworks, python -c pass", "pass", {"URLLIB_PARSE_BACKPORT_PATCH": "frameworks"}),
+    # Not a switch: what the fix's own code costs, for comparison. An app that
+    # calls the backport itself imports the package (parser, report, API).
+    ("no variable, the app imports the backport", "package", {}),
 )
+
+#: The code each kind of case is compared with: the same start-up without variables.
+BASE_OF = {"imports": "imports", "pass": "pass", "package": "imports"}
 
 #: Every variable either package reads at start-up: removed from the base environment.
 VARIABLES = ("URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH", "PYTHON_URLLIB_QS_SEPARATOR",
@@ -34,10 +40,12 @@ VARIABLES = ("URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH", "PYTHON_URLLIB_
 
 
 def codes(python):
-    """``{"imports": ..., "pass": ...}`` for *python* (2.7 names its parser module urlparse)."""
+    """``{"imports": ..., "pass": ..., "package": ...}`` for *python* (2.7 names its
+    parser module urlparse)."""
     major = subprocess.check_output([python, "-c", "import sys; print(sys.version_info[0])"])
     parser = "urlparse" if major.strip() == b"2" else "urllib.parse"
-    return {"imports": "import %s, ctypes" % parser, "pass": "pass"}
+    return {"imports": "import %s, ctypes" % parser, "pass": "pass",
+            "package": "import %s, ctypes, urllib_parse_backport" % parser}
 
 
 def cpu_time(python, code, env):
@@ -63,7 +71,7 @@ def measure(python, runs):
     for name in VARIABLES:
         base_env.pop(name, None)
     source = codes(python)
-    variants = [("base", kind, base_env) for kind in sorted(source)]
+    variants = [("base", kind, base_env) for kind in sorted(set(BASE_OF.values()))]
     for label, kind, variables in CASES:
         env = dict(base_env)
         env.update(variables)
@@ -76,7 +84,7 @@ def measure(python, runs):
             times[label, kind].append(cpu_time(python, source[kind], env))
     results = []
     for label, kind, _ in CASES:
-        base = median(times["base", kind])
+        base = median(times["base", BASE_OF[kind]])
         results.append((label, source[kind], base, median(times[label, kind]) / base))
     return results
 
