@@ -140,6 +140,39 @@ def test_a_parser_crash_loses_one_file_not_the_scan(tmpdir):
     assert "deep.py: searched by text only: " in err
 
 
+#: About 2 MB that the ast checks must parse: 0.5-4 s and 600-800 MB of memory.
+SLOW_TO_PARSE = (QUERY_CODE + u"x = 1\n" * 300000).encode("ascii")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the time limit needs select() on pipes")
+def test_a_file_the_parser_takes_too_long_for_loses_only_the_ast_checks():
+    from internals import audit_worker
+    checks = audit_worker.Checks(seconds=0.3)
+    try:
+        started = time.time()
+        assert checks(SLOW_TO_PARSE, "slow.py") == (None, "the parser took longer than 0.3 s")
+        assert time.time() - started < 10
+        found, why_not = checks(QUERY_CODE.encode("ascii"), "app.py")  # a new child
+        assert why_not is None and [line for line, _, _ in found] == [2]
+    finally:
+        checks.close()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the memory limit is RLIMIT_AS")
+def test_a_file_the_parser_needs_too_much_memory_for_loses_only_the_ast_checks():
+    from internals import audit_worker
+    checks = audit_worker.Checks(seconds=120, memory=256 << 20)
+    try:
+        found, why_not = checks(SLOW_TO_PARSE, "big.py")
+        assert found is None
+        assert why_not == "the parser needed more than the 256 MiB it may use" or \
+            why_not.startswith("the parser crashed"), why_not
+        found, why_not = checks(QUERY_CODE.encode("ascii"), "app.py")
+        assert why_not is None and [line for line, _, _ in found] == [2]
+    finally:
+        checks.close()
+
+
 def test_symlinked_directories_are_followed_once(tmpdir):
     real = tmpdir.mkdir("real")
     real.join("app.py").write(QUERY_CODE)

@@ -82,15 +82,15 @@ class ModuleFacts(object):
         self.regex_functions = {}  # local name -> "split", "compile", "sub", "findall"...
         self.constants = {}  # NAME -> text, for NAME = ';', b';'[0] or ord(';')
         self.patterns = {}  # NAME -> pattern text, for NAME = re.compile('[&;]')
-        statements, pending = [], list(tree.body)
-        while pending:  # module level, into if/try/with/class bodies, not into functions
-            statement = pending.pop(0)
-            statements.append(statement)
+        statements = list(tree.body)
+        for statement in statements:  # grows as it goes: breadth first, each once
+            # Module level, into if/try/with/class bodies, not into functions. (Not
+            # list.pop(0), which made a module of 300,000 statements take 9 s.)
             if not isinstance(statement, _FUNCTIONS):
                 for field in ("body", "orelse", "finalbody", "handlers"):
                     block = getattr(statement, field, None)
                     if isinstance(block, list):  # not 2.7's Exec.body, an expression
-                        pending.extend(block)
+                        statements.extend(block)
         for statement in statements:
             self.add_import(statement)
         for statement in statements:
