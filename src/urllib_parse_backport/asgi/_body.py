@@ -59,28 +59,41 @@ class BodyRewriter(object):
 
     def _received_first(self, app, scope, receive, send, kind, length):
         """A coroutine (see ``_await``): receive the body, rewrite it if it is a
-        form and fits the limit, then run *app* on it."""
-        limit, messages, chunks, size = self._limit, [], [], 0
-        complete = False
+        form and fits the limit, then run *app* on it.
+
+        What was received ahead reaches the application as one ``http.request``
+        message (the bytes as they came: HTTP gives it no boundaries to keep),
+        followed by any other message received (``http.disconnect``). Why one:
+        a server that makes a message of each chunk of a chunked body (h11
+        does, hypercorn's) would otherwise have this hold a body sent in
+        one-byte chunks as millions of messages, in 100 times the memory."""
+        limit, body = self._limit, bytearray()
+        received = more = complete = False
+        other = None
         while True:
             message = yield receive()
-            messages.append(message)
             if message.get("type") != "http.request":  # http.disconnect
+                other = message
                 break
+            received, more = True, message.get("more_body", False)
             chunk = message.get("body", b"")
             if chunk:
-                chunks.append(chunk)
-                size += len(chunk)
+                body += chunk
                 if kind != FORM and not has_form_bytes(chunk):
                     break
-                if limit is not None and size > limit:
+                if limit is not None and len(body) > limit:
                     _log_untouched(scope, "over max_body_size=%d" % (limit,))
                     break
-            if not message.get("more_body", False):
+            if not more:
                 complete = True
                 break
+        data = bytes(body)
+        messages = []
+        if received:
+            messages.append({"type": "http.request", "body": data, "more_body": more})
+        if other is not None:
+            messages.append(other)
         if complete:
-            data = b"".join(chunks)
             rewritten = self._rewrite(data)
             if rewritten is not data and kind != FORM and is_json_or_markup(data):
                 rewritten = data
