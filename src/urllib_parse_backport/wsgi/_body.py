@@ -178,31 +178,34 @@ def _read_chunks(stream, limit, shape):
     (:data:`_NOT_A_FORM`), a body over *limit* bytes (:data:`_TOO_LARGE`), a
     size line or chunk end that is not ``hex[;extensions]\r\n``/``\r\n``
     (:data:`_BROKEN`). Sizes are read as Bottle reads them, ``int(text, 16)``.
+
+    Both are gathered in a ``bytearray``: kept as lists of pieces, a body sent
+    in one-byte chunks took about 100 bytes of memory per byte of body.
     """
-    raw, pieces, size = [], [], 0
+    raw, pieces, size = bytearray(), bytearray(), 0
     while True:
         line = stream.readline(_CHUNK)
-        raw.append(line)
+        raw += line
         if not line.endswith(b"\r\n"):
-            return b"".join(raw), None, _BROKEN
+            return bytes(raw), None, _BROKEN
         try:
             count = int(line[:-2].split(b";", 1)[0].strip().decode("ascii"), 16)
         except (ValueError, UnicodeDecodeError):
-            return b"".join(raw), None, _BROKEN
+            return bytes(raw), None, _BROKEN
         if count < 0:
-            return b"".join(raw), None, _BROKEN
+            return bytes(raw), None, _BROKEN
         if count == 0:
-            return b"".join(raw), b"".join(pieces), None
+            return bytes(raw), bytes(pieces), None
         size += count
         if limit is not None and size > limit:
-            return b"".join(raw), None, _TOO_LARGE
+            return bytes(raw), None, _TOO_LARGE
         chunk = _read(stream, count + 2)
-        raw.append(chunk)
+        raw += chunk
         if len(chunk) != count + 2 or chunk[-2:] != b"\r\n":
-            return b"".join(raw), None, _BROKEN
-        pieces.append(chunk[:-2])
+            return bytes(raw), None, _BROKEN
+        pieces += chunk[:-2]
         if shape is not None and not shape(chunk[:-2]):
-            return b"".join(raw), None, _NOT_A_FORM
+            return bytes(raw), None, _NOT_A_FORM
 
 
 class _Input(object):
@@ -211,16 +214,30 @@ class _Input(object):
 
     Reads as the server's stream does (PEP 3333): ``read(n)`` asks the
     server for no more than *n* bytes, ``readline()`` for one line, and the
-    end of the server's stream is the end of this one.
+    end of the server's stream is the end of this one. The head is read from
+    an offset, never cut down by each read: reading a 2.5 MiB head 64 bytes
+    at a time took 3.3 s that way (each read copied what was left).
     """
 
-    __slots__ = ("_head", "_stream", "_translate", "_warn")
+    __slots__ = ("_head", "_at", "_stream", "_translate", "_warn")
 
     def __init__(self, head, stream, translate, warn):
         self._head = head
+        self._at = 0  # where the unread part of the head starts
         self._stream = stream
         self._translate = translate
         self._warn = warn
+
+    def _extend(self, data):
+        """The unread head, then *data* (bytes from the server, translated)."""
+        self._head = self._head[self._at:] + data
+        self._at = 0
+
+    def _take(self, end):
+        """The head up to *end*, read."""
+        data = self._head[self._at:end]
+        self._at = end
+        return data
 
     def _pull(self, data):
         if self._translate is None or not data:
@@ -234,26 +251,28 @@ class _Input(object):
     def read(self, *size):
         limit = _size(size)
         if limit < 0:
-            data, self._head = self._head + self._pull(self._stream.read(*size)), b""
-            return data
-        if len(self._head) < limit:
+            self._extend(self._pull(self._stream.read(*size)))
+            return self._take(len(self._head))
+        unread = len(self._head) - self._at
+        if unread < limit:
             # Each byte read gives at least one byte out: never over-read.
-            self._head += self._pull(self._stream.read(limit - len(self._head)))
-        data, self._head = self._head[:limit], self._head[limit:]
-        return data
+            self._extend(self._pull(self._stream.read(limit - unread)))
+        return self._take(min(self._at + limit, len(self._head)))
 
     def readline(self, *size):
         limit = _size(size)
-        if b"\n" not in self._head and (limit < 0 or len(self._head) < limit):
+        unread = len(self._head) - self._at
+        newline = self._head.find(b"\n", self._at)
+        if newline < 0 and (limit < 0 or unread < limit):
             if limit < 0:
-                self._head += self._pull(self._stream.readline(*size))
+                self._extend(self._pull(self._stream.readline(*size)))
             else:
-                self._head += self._pull(self._stream.readline(limit - len(self._head)))
-        end = self._head.find(b"\n") + 1 or len(self._head)
+                self._extend(self._pull(self._stream.readline(limit - unread)))
+            newline = self._head.find(b"\n")
+        end = newline + 1 if newline >= 0 else len(self._head)
         if limit >= 0:
-            end = min(end, limit)
-        line, self._head = self._head[:end], self._head[end:]
-        return line
+            end = min(end, self._at + limit)
+        return self._take(end)
 
     def readlines(self, hint=-1):
         lines, total = [], 0
