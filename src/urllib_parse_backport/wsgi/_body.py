@@ -13,6 +13,7 @@ to its last chunk, and a form is handed on as one chunk.
 import io
 
 from .._protect import FORM, NOT_FORM, body_kind, has_form_bytes, is_json_or_markup, log_untouched
+from ._input import Input
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
 
@@ -55,7 +56,7 @@ class BodyRewriter(object):
             return
         elif declared:
             # No length: the server de-chunked the body and ends the stream.
-            environ["wsgi.input"] = _Input(b"", environ["wsgi.input"], self._rewrite,
+            environ["wsgi.input"] = Input(b"", environ["wsgi.input"], self._rewrite,
                                            self._warn)
             return
         elif environ.get("wsgi.input_terminated"):
@@ -90,17 +91,17 @@ class BodyRewriter(object):
                     self._warn(data, stacklevel=4)
                 raw = b"%x\r\n%s\r\n0\r\n" % (len(rewritten), rewritten) if rewritten \
                     else b"0\r\n"
-            environ["wsgi.input"] = _Input(raw, stream, None, None)  # trailers follow
+            environ["wsgi.input"] = Input(raw, stream, None, None)  # trailers follow
         elif problem is _NOT_A_FORM:
-            environ["wsgi.input"] = _Input(raw, stream, None, None)
+            environ["wsgi.input"] = Input(raw, stream, None, None)
         elif problem is _TOO_LARGE and not declared:
-            environ["wsgi.input"] = _Input(raw, stream, None, None)
+            environ["wsgi.input"] = Input(raw, stream, None, None)
             _log_untouched(environ, "chunked, over max_body_size=%d" % (self._limit,))
         else:
             # A broken frame (or a labelled form over the limit): every ';' from
             # here on is escaped, which can break the framing the application
             # reads but never lets a ';' through to split a field.
-            environ["wsgi.input"] = _Input(self._rewrite(raw), stream, self._rewrite,
+            environ["wsgi.input"] = Input(self._rewrite(raw), stream, self._rewrite,
                                            self._warn)
 
     def _read_ahead(self, environ, length):
@@ -125,7 +126,7 @@ class BodyRewriter(object):
                 break
         else:
             return b"".join(chunks)
-        environ["wsgi.input"] = _Input(b"".join(chunks), stream, None, None)
+        environ["wsgi.input"] = Input(b"".join(chunks), stream, None, None)
         return None
 
     def _hand_over(self, environ, data, length, exempt):
@@ -207,100 +208,6 @@ def _read_chunks(stream, limit, shape):
         pieces += chunk[:-2]
         if shape is not None and not shape(chunk[:-2]):
             return bytes(raw), None, _NOT_A_FORM
-
-
-class _Input(object):
-    """``wsgi.input`` for the application: *head* (bytes already read), then
-    what *stream* gives, through *translate* (None: as it is).
-
-    Reads as the server's stream does (PEP 3333): ``read(n)`` asks the
-    server for no more than *n* bytes, ``readline()`` for one line, and the
-    end of the server's stream is the end of this one. The head is read from
-    an offset, never cut down by each read: reading a 2.5 MiB head 64 bytes
-    at a time took 3.3 s that way (each read copied what was left).
-    """
-
-    __slots__ = ("_head", "_at", "_stream", "_translate", "_warn")
-
-    def __init__(self, head, stream, translate, warn):
-        self._head = head
-        self._at = 0  # where the unread part of the head starts
-        self._stream = stream
-        self._translate = translate
-        self._warn = warn
-
-    def _extend(self, data):
-        """The unread head, then *data* (bytes from the server, translated)."""
-        self._head = self._head[self._at:] + data
-        self._at = 0
-
-    def _take(self, end):
-        """The head up to *end*, read."""
-        data = self._head[self._at:end]
-        self._at = end
-        return data
-
-    def _pull(self, data):
-        if self._translate is None or not data:
-            return data
-        translated = self._translate(data)
-        if translated is not data and self._warn is not None:
-            warn, self._warn = self._warn, None  # once per body
-            warn(data, stacklevel=4)  # names the code that read the body
-        return translated
-
-    def read(self, *size):
-        limit = _size(size)
-        if limit < 0:
-            self._extend(self._pull(self._stream.read(*size)))
-            return self._take(len(self._head))
-        unread = len(self._head) - self._at
-        if unread < limit:
-            # Each byte read gives at least one byte out: never over-read.
-            self._extend(self._pull(self._stream.read(limit - unread)))
-        return self._take(min(self._at + limit, len(self._head)))
-
-    def readline(self, *size):
-        limit = _size(size)
-        unread = len(self._head) - self._at
-        newline = self._head.find(b"\n", self._at)
-        if newline < 0 and (limit < 0 or unread < limit):
-            if limit < 0:
-                self._extend(self._pull(self._stream.readline(*size)))
-            else:
-                self._extend(self._pull(self._stream.readline(limit - unread)))
-            newline = self._head.find(b"\n")
-        end = newline + 1 if newline >= 0 else len(self._head)
-        if limit >= 0:
-            end = min(end, self._at + limit)
-        return self._take(end)
-
-    def readlines(self, hint=-1):
-        lines, total = [], 0
-        for line in iter(self.readline, b""):
-            lines.append(line)
-            total += len(line)
-            if hint is not None and 0 < hint <= total:
-                break
-        return lines
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
-
-    next = __next__  # Python 2
-
-
-def _size(args):
-    """The size argument of ``read``/``readline``: -1 for all (absent, None, negative)."""
-    if not args or args[0] is None:
-        return -1
-    return args[0]
 
 
 def _log_untouched(environ, reason):
