@@ -57,7 +57,7 @@ class BodyRewriter(object):
         elif declared:
             # No length: the server de-chunked the body and ends the stream.
             environ["wsgi.input"] = Input(b"", environ["wsgi.input"], self._rewrite,
-                                           self._warn)
+                                          self._warn)
             return
         elif environ.get("wsgi.input_terminated"):
             length = None  # read to the end of the stream, which the server marks
@@ -102,7 +102,7 @@ class BodyRewriter(object):
             # here on is escaped, which can break the framing the application
             # reads but never lets a ';' through to split a field.
             environ["wsgi.input"] = Input(self._rewrite(raw), stream, self._rewrite,
-                                           self._warn)
+                                          self._warn)
 
     def _read_ahead(self, environ, length):
         """The unlabelled body (of *length* bytes, or to its end for None) if
