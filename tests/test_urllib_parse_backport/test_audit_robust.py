@@ -173,6 +173,28 @@ def test_a_file_the_parser_needs_too_much_memory_for_loses_only_the_ast_checks()
         checks.close()
 
 
+def test_a_tree_deeper_than_the_recursion_limit_is_walked_to_its_bottom(tmpdir):
+    # 1,200 levels: os.walk recursed once per level before 3.12, and the audit
+    # stopped with RecursionError (exit 3) without reading the file at the bottom.
+    # Made and removed level by level: os.makedirs and shutil.rmtree recurse too.
+    levels = [str(tmpdir)]
+    for _ in range(1200):
+        levels.append(os.path.join(levels[-1], "d"))
+        os.mkdir(levels[-1])
+    bottom = os.path.join(levels[-1], "app.py")
+    with io.open(bottom, "w") as stream:
+        stream.write(QUERY_CODE)
+    tmpdir.join("top.py").write(QUERY_CODE)
+    try:
+        status, findings, err = audit(str(tmpdir))
+    finally:
+        os.remove(bottom)
+        for level in reversed(levels[1:]):
+            os.rmdir(level)
+    assert status == 1, err
+    assert sorted(os.path.basename(f["path"]) for f in findings) == ["app.py", "top.py"]
+
+
 def test_symlinked_directories_are_followed_once(tmpdir):
     real = tmpdir.mkdir("real")
     real.join("app.py").write(QUERY_CODE)

@@ -69,6 +69,28 @@ def _editable_mapping(source):
     return []
 
 
+def _walk(top, failed):
+    """``os.walk(top, onerror=failed, followlinks=True)``, top-down, without
+    recursion. Why: before 3.12, ``os.walk`` recursed once per level, so a
+    tree 1,000 directories deep stopped the audit with RecursionError (and a
+    hostile tree could hide a parser at its bottom that way). The caller may
+    prune and reorder the subdirectory list, as with ``os.walk``."""
+    pending = [top]
+    while pending:
+        directory = pending.pop()
+        try:
+            entries = os.listdir(directory)
+        except OSError as error:
+            failed(error)
+            continue
+        subdirectories, names = [], []
+        for name in entries:
+            is_directory = os.path.isdir(os.path.join(directory, name))
+            (subdirectories if is_directory else names).append(name)
+        yield directory, subdirectories, names
+        pending.extend(os.path.join(directory, name) for name in reversed(subdirectories))
+
+
 def source_files(paths, unreadable):
     """Each Python file under *paths* once (by real path), directories walked in
     sorted order and symlinked ones followed once (a loop is walked once);
@@ -87,8 +109,7 @@ def source_files(paths, unreadable):
             unreadable.append((error.filename, "cannot list the directory: %s"
                                % (error.strerror or error,)))
 
-        for directory, subdirectories, names in os.walk(path, onerror=failed,
-                                                        followlinks=True):
+        for directory, subdirectories, names in _walk(path, failed):
             real_directory = os.path.realpath(directory)
             if real_directory in walked:  # reached again through a link
                 subdirectories[:] = []
