@@ -89,12 +89,12 @@ class BodyRewriter(object):
                 complete = True
                 break
         data = bytes(body)
-        messages = []
-        if received:
-            messages.append({"type": "http.request", "body": data, "more_body": more})
-        if other is not None:
-            messages.append(other)
-        if complete:
+        if not complete:
+            messages = [{"type": "http.request", "body": data, "more_body": more}] \
+                if received else []
+            if other is not None:
+                messages.append(other)
+        else:
             rewritten = self._rewrite(data)
             if rewritten is not data and kind != FORM and is_json_or_markup(data):
                 rewritten = data

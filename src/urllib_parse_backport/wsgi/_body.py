@@ -184,7 +184,7 @@ def _read_chunks(stream, limit, shape):
     in one-byte chunks took 263 bytes of memory per byte of body at its peak
     (3.13), now 14.
     """
-    raw, pieces, size = bytearray(), bytearray(), 0
+    raw, pieces = bytearray(), bytearray()
     while True:
         line = stream.readline(_CHUNK)
         raw += line
@@ -198,8 +198,7 @@ def _read_chunks(stream, limit, shape):
             return bytes(raw), None, _BROKEN
         if count == 0:
             return bytes(raw), bytes(pieces), None
-        size += count
-        if limit is not None and size > limit:
+        if limit is not None and len(pieces) + count > limit:
             return bytes(raw), None, _TOO_LARGE
         chunk = _read(stream, count + 2)
         raw += chunk
