@@ -129,6 +129,10 @@ def _limit_memory(limit):
         pass
 
 
+#: How ``_source`` words a MemoryError of the parser or of the checks.
+_OUT_OF_MEMORY = ("MemoryError:", "the checks failed: MemoryError:")
+
+
 def serve(memory=MEMORY):
     """The child's loop: a length line and that many bytes in, one JSON line out.
 
@@ -152,7 +156,7 @@ def serve(memory=MEMORY):
             found, why_not = None, str(exc)
         except Exception as exc:
             found, why_not = None, "the checks failed: %s: %s" % (type(exc).__name__, exc)
-        if why_not is not None and "MemoryError" in why_not:
+        if why_not is not None and why_not.startswith(_OUT_OF_MEMORY):
             why_not = "the parser needed more than the %d MiB it may use" % (memory >> 20,)
         stdout.write(json.dumps({"found": found, "why_not": why_not}).encode("ascii") + b"\n")
         stdout.flush()
