@@ -14,7 +14,9 @@ decode as latin-1), so it looks at the bytes, not only at the labels:
   parameters, any charset): a form, rewritten;
 * one starting with ``multipart/``: no parser reads it as a form, not read;
 * anything else, or none: rewritten when the bytes have the shape of a form
-  (printable ASCII, no whitespace, not JSON, not markup), else untouched.
+  (printable ASCII, no whitespace, not JSON, not markup), else untouched;
+* several (a repeated header, ASGI): a form if any says so, unread only if
+  all say multipart, else looked at.
 
 Each rewrite is byte-local (every output byte depends on one input byte), so
 a body is rewritten chunk by chunk as it streams, wherever it is cut.
@@ -28,7 +30,8 @@ from ._compat import text_type
 from ._rewrite import LEGACY, separate
 
 __all__ = ["DEFAULT_MAX_BODY_SIZE", "FORM", "SNIFF", "NOT_FORM", "chosen_separator",
-           "query_rewriter", "body_rewriter", "body_kind", "has_form_bytes",
+           "query_rewriter", "body_rewriter", "body_kind", "body_kind_of_labels",
+           "has_form_bytes",
            "is_json_or_markup", "check_max_body_size", "log_untouched"]
 
 #: 2.5 MiB: bodies with a length up to this size are read ahead and rewritten
@@ -126,6 +129,24 @@ def body_kind(content_type):
     if content_type[:10] == "multipart/":  # as Bottle and cgi tell it
         return NOT_FORM
     return FORM if _FORM_TYPE in content_type else SNIFF
+
+
+def body_kind_of_labels(content_types):
+    """:func:`body_kind` of a body sent with the Content-Type values *content_types*
+    (native strs: none, one, or several when the client repeats the header).
+
+    Why several count: frameworks disagree on which one is the label
+    (Starlette reads the first, Django's ASGI handler joins them, others take
+    the last), and a client sending ``urlencoded`` and ``text/plain`` must not
+    get a body past the rule that one framework then parses as a form. So a
+    body is a form if any value says so, passes unread only if every value
+    says multipart, and is looked at otherwise."""
+    if len(content_types) == 1:  # the common case
+        return body_kind(content_types[0])
+    kinds = [body_kind(value) for value in content_types] or [body_kind("")]
+    if FORM in kinds:
+        return FORM
+    return SNIFF if SNIFF in kinds else NOT_FORM
 
 
 def has_form_bytes(data):

@@ -337,12 +337,19 @@ def request(port, method="GET", query="", body=None, content_type=URLENCODED):
 def request_chunked(port, chunks, content_type=URLENCODED):
     """POST *chunks* (bytes) to 127.0.0.1:*port* with ``Transfer-Encoding: chunked``,
     written on the socket by hand (2.7's httplib cannot); return the JSON answer."""
-    import socket
-    head = ["POST /search HTTP/1.1", "Host: 127.0.0.1:%d" % port,
-            "Transfer-Encoding: chunked", "Connection: close"]
+    head = ["Transfer-Encoding: chunked"]
     if content_type is not None:
         head.append("Content-Type: " + content_type)
-    message = ("\r\n".join(head) + "\r\n\r\n").encode("ascii") + frame_chunks(chunks) + b"\r\n"
+    return request_by_hand(port, head, frame_chunks(chunks) + b"\r\n")
+
+
+def request_by_hand(port, head, body):
+    """POST *body* (bytes, sent as it is) to 127.0.0.1:*port* under the header
+    lines *head*, written on the socket by hand (repeated headers, any framing);
+    return the JSON answer."""
+    import socket
+    head = ["POST /search HTTP/1.1", "Host: 127.0.0.1:%d" % port, "Connection: close"] + head
+    message = ("\r\n".join(head) + "\r\n\r\n").encode("ascii") + body
     connection = socket.create_connection(("127.0.0.1", port), timeout=30)
     try:
         connection.sendall(message)

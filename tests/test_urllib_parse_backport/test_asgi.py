@@ -133,6 +133,33 @@ def test_the_body_rule_is_the_wsgi_ones(content_type, body, rewritten):
     assert header(scope, b"content-length") == b"%d" % len(expected)
 
 
+#: A body no sniffing takes for a form (a space), that a parser told it is one splits.
+SPACED = b"q=common_term&utm_content=s s;q=malicious_term"
+
+
+@pytest.mark.parametrize("labels, rewritten", [
+    # Starlette reads the first label, others the last, Django joins them: a
+    # form under any of them is rewritten.
+    ([URLENCODED, b"text/plain"], True),
+    ([b"text/plain", URLENCODED], True),
+    ([b"multipart/form-data; boundary=x", URLENCODED], True),
+    ([b"multipart/form-data; boundary=x", b"text/plain"], False),  # sniffed: not a form
+    ([b"multipart/form-data; boundary=x", b"multipart/mixed; boundary=y"], False),
+])
+def test_a_repeated_content_type_is_a_form_if_any_label_says_so(labels, rewritten):
+    headers = [(b"content-length", b"%d" % len(SPACED))]
+    headers += [(b"content-type", label) for label in labels]
+    _, received = seen_by_app(http(headers=headers), body_messages(SPACED))
+    assert received_body(received) == (SPACED.replace(b";", b"%3B") if rewritten else SPACED)
+
+
+def test_header_names_count_in_any_case():
+    # ASGI servers send them lower-cased; Django's handler would read these anyway.
+    headers = [(b"Content-Type", URLENCODED), (b"CONTENT-LENGTH", b"%d" % len(SPACED))]
+    _, received = seen_by_app(http(headers=headers), body_messages(SPACED))
+    assert received_body(received) == SPACED.replace(b";", b"%3B")
+
+
 def test_over_the_limit_a_form_passes_untouched_and_is_logged(caplog):
     headers = [(b"content-type", URLENCODED), (b"content-length", b"%d" % len(BODY))]
     with caplog.at_level(logging.WARNING, logger="urllib_parse_backport"):

@@ -80,19 +80,27 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
             if warn:
                 _policy.warn_on_semicolon(query, stacklevel=2)
             scope["query_string"] = rewrite_query(query)
-        content_type = length = None
+        content_types = ()  # every content-type value, in order: a client may repeat it
+        length = None
         framed = False
         for name, value in scope.get("headers", ()):
-            if name in _BODY_HEADERS:  # one lookup for the headers that do not matter
-                if name == b"content-length":
-                    length = value
-                elif name == b"content-type":
-                    content_type = value
-                else:
-                    framed = True
+            if name not in _BODY_HEADERS:  # one lookup for the headers that do not matter
+                # Servers send names lower-cased (ASGI), but Django's handler reads
+                # any case, so another case must count here as it does there.
+                if name.islower():
+                    continue
+                name = name.lower()
+                if name not in _BODY_HEADERS:
+                    continue
+            if name == b"content-length":
+                length = value
+            elif name == b"content-type":
+                content_types += (value,)
+            else:
+                framed = True
         if length is None and not framed and scope.get("http_version") in ("1.1", "1.0"):
             return app(scope, receive, send)  # HTTP/1 without either header: no body
-        return body.call(app, scope, receive, send, content_type, length)
+        return body.call(app, scope, receive, send, content_types, length)
 
     protected.__wrapped__ = app
     protected._asgi_single_callable = True  # asgiref's mark

@@ -11,8 +11,8 @@ Only an unlabelled body is received first in both cases: whether it is a
 form (not JSON, not markup) depends on all of it.
 """
 
-from .._protect import (FORM, NOT_FORM, body_kind, has_form_bytes, is_json_or_markup,
-                        log_untouched)
+from .._protect import (FORM, NOT_FORM, body_kind_of_labels, has_form_bytes,
+                        is_json_or_markup, log_untouched)
 from ._await import Coroutine, Ready, Return
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -37,10 +37,11 @@ class BodyRewriter(object):
         self._limit = limit
         self._warn = warn
 
-    def call(self, app, scope, receive, send, content_type, length):
-        """The awaitable of *app* on a request that may have a body: *content_type*
-        and *length* are the headers' values (bytes), or None when absent."""
-        kind = body_kind(content_type.decode("latin-1")) if content_type else body_kind("")
+    def call(self, app, scope, receive, send, content_types, length):
+        """The awaitable of *app* on a request that may have a body: *content_types*
+        holds the ``content-type`` values (bytes), *length* is the ``content-length``
+        value (bytes), or None when absent."""
+        kind = body_kind_of_labels([value.decode("latin-1") for value in content_types])
         if kind == NOT_FORM:
             return app(scope, receive, send)
         if length is not None:
