@@ -18,6 +18,10 @@ decode as latin-1), so it looks at the bytes, not only at the labels:
 * several (a repeated header, ASGI): a form if any says so, unread only if
   all say multipart, else looked at.
 
+A body too large to read ahead (``max_body_size``) and rewrite is refused
+with 413 when labelled urlencoded or unlabelled, passed on otherwise
+(:data:`TOO_LARGE_STATUS`; ``wsgi._body._over_limit`` says why).
+
 Each rewrite is byte-local (every output byte depends on one input byte), so
 a body is rewritten chunk by chunk as it streams, wherever it is cut.
 """
@@ -32,7 +36,8 @@ from ._rewrite import LEGACY, separate
 __all__ = ["DEFAULT_MAX_BODY_SIZE", "FORM", "SNIFF", "NOT_FORM", "chosen_separator",
            "query_rewriter", "body_rewriter", "body_kind", "body_kind_of_labels",
            "has_form_bytes",
-           "is_json_or_markup", "check_max_body_size", "log_untouched"]
+           "is_json_or_markup", "check_max_body_size", "log_untouched", "log_refused",
+           "TOO_LARGE_STATUS", "TOO_LARGE_REASON", "TOO_LARGE_BODY"]
 
 #: 2.5 MiB: bodies with a length up to this size are read ahead and rewritten
 #: (Django's default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); larger ones pass
@@ -169,6 +174,25 @@ def is_json_or_markup(data):
     except (ValueError, RuntimeError):  # RuntimeError: nested past the recursion limit
         return False
     return True
+
+
+#: The answer to a form body larger than ``max_body_size``: its ``;`` could not
+#: be rewritten, and a body passed on as received would let them split fields
+#: in any parser behind (Starlette, WebOb and ``cgi`` set no limit of their
+#: own), so the request is refused, as Django and Bottle refuse forms over theirs.
+TOO_LARGE_STATUS = 413
+TOO_LARGE_REASON = "Payload Too Large"
+TOO_LARGE_BODY = (b"This request's body could be read as a form and is larger than the "
+                  b"server accepts for one.\n")
+
+
+def log_refused(middleware, method, path, reason):
+    """Log that a body a parser could read as a form was refused (413), and why."""
+    import logging
+    logging.getLogger("urllib_parse_backport").warning(
+        "%s.protect: %s %r: refused with %d %s: body that a parser could read as a form, "
+        "%s (raise max_body_size to accept such bodies)", middleware, method, path,
+        TOO_LARGE_STATUS, TOO_LARGE_REASON, reason)
 
 
 def log_untouched(middleware, method, path, reason):

@@ -318,8 +318,9 @@ def cheroot_server(app):
 SERVERS = {"wsgiref": (None, wsgiref_server), "cheroot": ("cheroot", cheroot_server)}
 
 
-def request(port, method="GET", query="", body=None, content_type=URLENCODED):
-    """Send one HTTP request to 127.0.0.1:*port*; return ``(status, JSON answer)``."""
+def request(port, method="GET", query="", body=None, content_type=URLENCODED, status=200):
+    """Send one HTTP request to 127.0.0.1:*port*, which must answer *status*; return
+    the JSON answer of a 200, else the body."""
     connection = HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         headers = {}
@@ -330,8 +331,8 @@ def request(port, method="GET", query="", body=None, content_type=URLENCODED):
         data = response.read()
     finally:
         connection.close()
-    assert response.status == 200, (response.status, data[:2000])
-    return json.loads(data.decode("utf-8"))
+    assert response.status == status, (response.status, data[:2000])
+    return json.loads(data.decode("utf-8")) if status == 200 else data
 
 
 def request_chunked(port, chunks, content_type=URLENCODED):

@@ -89,16 +89,22 @@ def test_semicolon_as_separator_splits_where_the_policy_says(framework, serve):
     assert get["query"] == expected and post["form"] == expected
 
 
-def test_a_body_over_the_limit_arrives_intact(framework, serve, caplog):
+def test_a_form_over_the_limit_is_refused(framework, serve, caplog):
+    # Passed on as received (as a first version did), the frameworks that
+    # split on ';' and set no limit of their own read the smuggled field.
     app, (_, body_splits) = framework
     caplog.set_level(logging.WARNING, logger="urllib_parse_backport")
     body = b"pad=" + b"x" * 300 + b"&" + BODY
-    with serve(protect(app, max_body_size=len(body) - 1)) as port:
+    with serve(app) as port:
         form = request(port, "POST", body=body)["form"]
     assert form.pop("pad") == ["x" * 300]
     assert form == (SMUGGLED if body_splits else SAFE)
+    with serve(protect(app, max_body_size=len(body) - 1)) as port:
+        answer = request(port, "POST", body=body, status=413)
+    assert answer.startswith(b"This request's body could be read as a form")
     records = [r for r in caplog.records if r.name == "urllib_parse_backport"]
     assert len(records) == 1
+    assert "refused with 413" in records[0].getMessage()
     assert "over max_body_size=%d" % (len(body) - 1) in records[0].getMessage()
 
 
@@ -106,7 +112,9 @@ def test_the_body_reaches_the_app_byte_for_byte(serve):
     inhouse = FRAMEWORKS["inhouse"][1]()
     body = b"pad=" + b"x" * 70000 + b"&" + BODY + b"&z=%C3%A9+%3B"
     with serve(protect(inhouse, max_body_size=len(body) - 1)) as port:
-        assert request(port, "POST", body=body)["raw_body"] == body.decode("latin-1")
+        # Over the limit, under a label no parser but Bottle 0.12's reads as a form.
+        assert request(port, "POST", body=body, content_type="text/plain")["raw_body"] == \
+            body.decode("latin-1")
     with serve(protect(inhouse)) as port:
         assert request(port, "POST", body=body)["raw_body"] == \
             body.replace(b";", b"%3B").decode("latin-1")

@@ -11,8 +11,8 @@ Only an unlabelled body is received first in both cases: whether it is a
 form (not JSON, not markup) depends on all of it.
 """
 
-from .._protect import (FORM, NOT_FORM, body_kind_of_labels, has_form_bytes,
-                        is_json_or_markup, log_untouched)
+from .._protect import (FORM, NOT_FORM, TOO_LARGE_BODY, TOO_LARGE_STATUS, body_kind_of_labels,
+                        has_form_bytes, is_json_or_markup, log_refused, log_untouched)
 from ._await import Coroutine, Ready, Return
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -52,15 +52,18 @@ class BodyRewriter(object):
             if length <= 0:
                 return app(scope, receive, send)
             if kind == FORM and self._limit is not None and length > self._limit:
-                _log_untouched(scope, "%d bytes, over max_body_size=%d" % (length, self._limit))
-                return app(scope, receive, send)
+                _refused(scope, "%d bytes, over max_body_size=%d" % (length, self._limit))
+                return Coroutine(_refuse(send))
         elif kind == FORM:
             return app(scope, _Streaming(receive, self._rewrite, self._warn), send)
-        return Coroutine(self._received_first(app, scope, receive, send, kind, length))
+        return Coroutine(self._received_first(app, scope, receive, send, kind, length,
+                                              bool(content_types)))
 
-    def _received_first(self, app, scope, receive, send, kind, length):
+    def _received_first(self, app, scope, receive, send, kind, length, labelled):
         """A coroutine (see ``_await``): receive the body, rewrite it if it is a
-        form and fits the limit, then run *app* on it.
+        form and fits the limit, then run *app* on it. A form over the limit,
+        labelled urlencoded or unlabelled (*labelled*: a content-type came), is
+        refused with 413, as ``wsgi._body._over_limit`` explains.
 
         What was received ahead reaches the application as one ``http.request``
         message (the bytes as they came: HTTP gives it no boundaries to keep),
@@ -83,8 +86,14 @@ class BodyRewriter(object):
                 body += chunk
                 if kind != FORM and not has_form_bytes(chunk):
                     break
-                if limit is not None and len(body) > limit:
-                    _log_untouched(scope, "over max_body_size=%d" % (limit,))
+                if limit is not None and len(body) > limit:  # and still shaped like a form
+                    reason = "over max_body_size=%d" % (limit,)
+                    if kind == FORM or not labelled:  # as wsgi._body._over_limit says why
+                        _refused(scope, reason)
+                        for message in _refusal():
+                            yield send(message)
+                        return
+                    _log_untouched(scope, reason)
                     break
             if not more:
                 complete = True
@@ -159,3 +168,21 @@ class _Streaming(object):
 
 def _log_untouched(scope, reason):
     log_untouched("asgi", scope.get("method"), scope.get("path"), reason)
+
+
+def _refused(scope, reason):
+    log_refused("asgi", scope.get("method"), scope.get("path"), reason)
+
+
+def _refusal():
+    """The messages answering a form too large to rewrite (``_protect.TOO_LARGE_STATUS``)."""
+    return [{"type": "http.response.start", "status": TOO_LARGE_STATUS,
+             "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                         (b"content-length", b"%d" % len(TOO_LARGE_BODY))]},
+            {"type": "http.response.body", "body": TOO_LARGE_BODY}]
+
+
+def _refuse(send):
+    """A coroutine (see ``_await``) sending :func:`_refusal`."""
+    for message in _refusal():
+        yield send(message)

@@ -12,7 +12,8 @@ to its last chunk, and a form is handed on as one chunk.
 
 import io
 
-from .._protect import FORM, NOT_FORM, body_kind, has_form_bytes, is_json_or_markup, log_untouched
+from .._protect import (FORM, NOT_FORM, body_kind, has_form_bytes, is_json_or_markup,
+                        log_refused, log_untouched)
 from ._input import Input
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -38,7 +39,11 @@ class BodyRewriter(object):
         self._warn = warn
 
     def rewrite(self, environ):
-        """Replace ``wsgi.input`` (and ``CONTENT_LENGTH``) of a body a parser reads as a form."""
+        """Replace ``wsgi.input`` (and ``CONTENT_LENGTH``) of a body a parser reads as a form.
+
+        Returns None, or why the request must be refused: a form larger than
+        the limit (see :func:`_over_limit`), which could not be rewritten and
+        must not reach a parser as received."""
         kind = body_kind(environ.get("CONTENT_TYPE") or "")
         if kind == NOT_FORM:
             return
@@ -52,8 +57,7 @@ class BodyRewriter(object):
             if length <= 0:
                 return
         elif _raw_chunked(environ):
-            self._rewrite_framed(environ, declared)
-            return
+            return self._rewrite_framed(environ, declared)
         elif declared:
             # No length: the server de-chunked the body and ends the stream.
             environ["wsgi.input"] = Input(b"", environ["wsgi.input"], self._rewrite,
@@ -66,10 +70,12 @@ class BodyRewriter(object):
             return
         if not declared:
             data = self._read_ahead(environ, length)
+            if data is _TOO_LARGE:
+                return _over_limit(environ, "over max_body_size=%d" % (self._limit,))
             if data:  # b"": no body (a GET on a server that ends every stream)
                 self._hand_over(environ, data, length, is_json_or_markup)
         elif self._limit is not None and length > self._limit:
-            _log_untouched(environ, "%d bytes, over max_body_size=%d" % (length, self._limit))
+            return _over_limit(environ, "%d bytes, over max_body_size=%d" % (length, self._limit))
         else:
             self._hand_over(environ, _read(environ["wsgi.input"], length), length, None)
 
@@ -79,7 +85,9 @@ class BodyRewriter(object):
         ``wsgi.input_terminated``), which the application de-chunks itself
         (Bottle does). The chunks are read as far as the last one, never
         further, so the read cannot wait for a byte the client will not send;
-        a form comes back rewritten as one chunk, anything else as it came."""
+        a form comes back rewritten as one chunk, anything else as it came;
+        one over the limit is refused (the reason is returned) or passed on,
+        as :func:`_over_limit` decides."""
         stream = environ["wsgi.input"]
         raw, data, problem = _read_chunks(stream, self._limit,
                                           None if declared else has_form_bytes)
@@ -94,19 +102,20 @@ class BodyRewriter(object):
             environ["wsgi.input"] = Input(raw, stream, None, None)  # trailers follow
         elif problem is _NOT_A_FORM:
             environ["wsgi.input"] = Input(raw, stream, None, None)
-        elif problem is _TOO_LARGE and not declared:
+        elif problem is _TOO_LARGE:
             environ["wsgi.input"] = Input(raw, stream, None, None)
-            _log_untouched(environ, "chunked, over max_body_size=%d" % (self._limit,))
+            return _over_limit(environ, "chunked, over max_body_size=%d" % (self._limit,))
         else:
-            # A broken frame (or a labelled form over the limit): every ';' from
-            # here on is escaped, which can break the framing the application
-            # reads but never lets a ';' through to split a field.
+            # A broken frame: every ';' from here on is escaped, which can break
+            # the framing the application reads but never lets a ';' through to
+            # split a field.
             environ["wsgi.input"] = Input(self._rewrite(raw), stream, self._rewrite,
                                           self._warn)
 
     def _read_ahead(self, environ, length):
         """The unlabelled body (of *length* bytes, or to its end for None) if
-        it has the shape of a form and fits the limit; else None, with the
+        it has the shape of a form and fits the limit; else None, or
+        :data:`_TOO_LARGE` if it has that shape as far as the limit, with the
         bytes read put back in front of the server's stream."""
         stream, limit = environ["wsgi.input"], self._limit
         chunks, size = [], 0
@@ -122,8 +131,8 @@ class BodyRewriter(object):
             if not has_form_bytes(chunk):
                 break
             if limit is not None and size > limit:
-                _log_untouched(environ, "over max_body_size=%d" % (limit,))
-                break
+                environ["wsgi.input"] = Input(b"".join(chunks), stream, None, None)
+                return _TOO_LARGE
         else:
             return b"".join(chunks)
         environ["wsgi.input"] = Input(b"".join(chunks), stream, None, None)
@@ -211,3 +220,23 @@ def _read_chunks(stream, limit, shape):
 
 def _log_untouched(environ, reason):
     log_untouched("wsgi", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"), reason)
+
+
+def _refused(environ, reason):
+    log_refused("wsgi", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"), reason)
+    return reason
+
+
+def _over_limit(environ, reason):
+    """A body over the limit that may be a form: refused (its reason returned) when
+    labelled urlencoded or unlabelled, else passed on as received and logged.
+
+    Unlabelled: ``cgi.FieldStorage`` (and WebOb 1.8 through it) parses such a
+    body as a form, without a limit. Labelled otherwise (``text/plain``,
+    ``application/json``): only Bottle 0.12 parses it as a form, and it refuses
+    bodies over its ``MEMFILE_MAX`` (100 KiB); a large JSON document, which
+    has no spaces when compact, must still get through."""
+    if body_kind(environ.get("CONTENT_TYPE") or "") == FORM or not environ.get("CONTENT_TYPE"):
+        return _refused(environ, reason)
+    _log_untouched(environ, reason)
+    return None
