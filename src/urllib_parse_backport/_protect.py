@@ -20,7 +20,8 @@ decode as latin-1), so it looks at the bytes, not only at the labels:
 
 A body too large to read ahead (``max_body_size``) and rewrite is refused
 with 413 when labelled urlencoded or unlabelled, passed on otherwise
-(:data:`TOO_LARGE_STATUS`; ``wsgi._body._over_limit`` says why).
+(:data:`TOO_LARGE`; ``wsgi._body._over_limit`` says why); one whose
+Content-Length is not a number of bytes is refused with 400 (:data:`BAD_LENGTH`).
 
 Each rewrite is byte-local (every output byte depends on one input byte), so
 a body is rewritten chunk by chunk as it streams, wherever it is cut.
@@ -37,7 +38,7 @@ __all__ = ["DEFAULT_MAX_BODY_SIZE", "FORM", "SNIFF", "NOT_FORM", "chosen_separat
            "query_rewriter", "body_rewriter", "body_kind", "body_kind_of_labels",
            "has_form_bytes",
            "is_json_or_markup", "check_max_body_size", "log_untouched", "log_refused",
-           "TOO_LARGE_STATUS", "TOO_LARGE_REASON", "TOO_LARGE_BODY"]
+           "TOO_LARGE", "BAD_LENGTH"]
 
 #: 2.5 MiB: bodies with a length up to this size are read ahead and rewritten
 #: (Django's default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); larger ones pass
@@ -176,23 +177,28 @@ def is_json_or_markup(data):
     return True
 
 
-#: The answer to a form body larger than ``max_body_size``: its ``;`` could not
-#: be rewritten, and a body passed on as received would let them split fields
-#: in any parser behind (Starlette, WebOb and ``cgi`` set no limit of their
-#: own), so the request is refused, as Django and Bottle refuse forms over theirs.
-TOO_LARGE_STATUS = 413
-TOO_LARGE_REASON = "Payload Too Large"
-TOO_LARGE_BODY = (b"This request's body could be read as a form and is larger than the "
-                  b"server accepts for one.\n")
+#: The answers ``protect()`` gives itself, ``(status, reason, body)``, to a request
+#: whose body could be read as a form but cannot be rewritten. Passed on as
+#: received, its ``;`` would split fields in any parser behind that reads it
+#: anyway (Starlette, WebOb and ``cgi`` set no size limit of their own, and
+#: ``cgi.FieldStorage`` reads to the end of the stream when the length is not
+#: a number), so the request is refused, as Django and Bottle refuse forms
+#: over their limits and most servers a bad Content-Length.
+TOO_LARGE = (413, "Payload Too Large",
+             b"This request's body could be read as a form and is larger than the "
+             b"server accepts for one.\n")
+BAD_LENGTH = (400, "Bad Request",
+              b"This request's Content-Length is not a number of bytes, and its body "
+              b"could be read as a form.\n")
 
 
-def log_refused(middleware, method, path, reason):
-    """Log that a body a parser could read as a form was refused (413), and why."""
+def log_refused(middleware, method, path, answer, reason):
+    """Log that a body a parser could read as a form was refused with *answer*, and why."""
     import logging
+    hint = " (raise max_body_size to accept such bodies)" if answer is TOO_LARGE else ""
     logging.getLogger("urllib_parse_backport").warning(
         "%s.protect: %s %r: refused with %d %s: body that a parser could read as a form, "
-        "%s (raise max_body_size to accept such bodies)", middleware, method, path,
-        TOO_LARGE_STATUS, TOO_LARGE_REASON, reason)
+        "%s%s", middleware, method, path, answer[0], answer[1], reason, hint)
 
 
 def log_untouched(middleware, method, path, reason):

@@ -87,6 +87,19 @@ def inhouse_app(environ, start_response):
     return [body]
 
 
+def cgi_app(environ, start_response):
+    """An application that parses its body with ``cgi.FieldStorage`` itself, as
+    old in-house code does (and WebOb through it)."""
+    import cgi
+    fields = cgi.FieldStorage(fp=environ["wsgi.input"], environ=environ,
+                              keep_blank_values=True)
+    form = {}
+    for field in fields.list or []:
+        form.setdefault(field.name, []).append(field.value)
+    start_response("200 OK", [("Content-Type", "application/json")])
+    return [_answer({}, form, environ.get(ORIGINAL_QUERY_STRING))]
+
+
 def django_app():
     import django
     from django.conf import settings
@@ -344,23 +357,27 @@ def request_chunked(port, chunks, content_type=URLENCODED):
     return request_by_hand(port, head, frame_chunks(chunks) + b"\r\n")
 
 
-def request_by_hand(port, head, body):
+def request_by_hand(port, head, body, status=200, end=False):
     """POST *body* (bytes, sent as it is) to 127.0.0.1:*port* under the header
-    lines *head*, written on the socket by hand (repeated headers, any framing);
-    return the JSON answer."""
+    lines *head*, written on the socket by hand (repeated headers, any framing,
+    any length); *end*: then close the sending side, so that the server's
+    stream ends there. Return the JSON answer of a 200, else the body."""
     import socket
     head = ["POST /search HTTP/1.1", "Host: 127.0.0.1:%d" % port, "Connection: close"] + head
     message = ("\r\n".join(head) + "\r\n\r\n").encode("ascii") + body
     connection = socket.create_connection(("127.0.0.1", port), timeout=30)
     try:
         connection.sendall(message)
+        if end:
+            connection.shutdown(socket.SHUT_WR)
         received = []
         for data in iter(lambda: connection.recv(65536), b""):
             received.append(data)
     finally:
         connection.close()
     head, _, body = b"".join(received).partition(b"\r\n\r\n")
-    assert head.split(b" ", 2)[1:2] == [b"200"], (head, body[:2000])  # wsgiref says HTTP/1.0
+    # wsgiref says HTTP/1.0
+    assert head.split(b" ", 2)[1:2] == [str(status).encode("ascii")], (head, body[:2000])
     if b"transfer-encoding: chunked" in head.lower():
         body = dechunk(body)[0]
-    return json.loads(body.decode("utf-8"))
+    return json.loads(body.decode("utf-8")) if status == 200 else body

@@ -187,6 +187,25 @@ def test_over_the_limit_a_form_is_refused_with_413_and_logged(caplog, headers):
     assert "asgi.protect: POST '/a;b': refused with 413" in caplog.text
 
 
+@pytest.mark.parametrize("length", [b"-1", b"abc", b"44x"])
+def test_a_length_that_is_not_a_number_of_bytes_is_refused(caplog, length):
+    # Servers refuse it; one that did not would hand the body on, and Starlette
+    # reads the messages whatever the header says.
+    seen = []
+    headers = [(b"content-type", URLENCODED), (b"content-length", length)]
+    with caplog.at_level(logging.WARNING, logger="urllib_parse_backport"):
+        sent = run(protect(recorder(seen)), http(headers=headers), body_messages(BODY))
+    text = (b"This request's Content-Length is not a number of bytes, and its body could "
+            b"be read as a form.\n")
+    assert seen == [] and sent == [
+        {"type": "http.response.start", "status": 400,
+         "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                     (b"content-length", b"%d" % len(text))]},
+        {"type": "http.response.body", "body": text}]
+    assert "refused with 400 Bad Request" in caplog.text
+    assert "content-length %r is not a number of bytes" % (length.decode(),) in caplog.text
+
+
 def test_over_the_limit_a_body_labelled_as_something_else_is_handed_on_and_logged(caplog):
     # Only Bottle 0.12 (WSGI) parses it as a form, and refuses it over 100 KiB;
     # a large compact JSON document has no spaces either.

@@ -65,11 +65,18 @@ TOO_LARGE = ("413 Payload Too Large", [("Content-Type", "text/plain; charset=utf
              TOO_LARGE_TEXT)
 
 
-def refused(app, log, reason):
-    """*app* was never called: protect() answered 413, and logged *reason* once."""
+BAD_LENGTH_TEXT = (b"This request's Content-Length is not a number of bytes, and its body "
+                   b"could be read as a form.\n")
+BAD_LENGTH = ("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"),
+                                  ("Content-Length", str(len(BAD_LENGTH_TEXT)))],
+              BAD_LENGTH_TEXT)
+
+
+def refused(app, log, reason, answer=TOO_LARGE):
+    """*app* was never called: protect() gave *answer*, and logged *reason* once."""
     messages = [record.getMessage() for record in log.records]
-    return (app.environ is None and app.answer == TOO_LARGE and len(messages) == 1
-            and "refused with 413 Payload Too Large" in messages[0] and reason in messages[0])
+    return (app.environ is None and app.answer == answer and len(messages) == 1
+            and "refused with %s" % answer[0] in messages[0] and reason in messages[0])
 
 
 @pytest.fixture
@@ -221,11 +228,26 @@ def test_a_binary_body_over_the_limit_passes_silently(log):
     assert log.records == []
 
 
-@pytest.mark.parametrize("length", ["", "0", "-3", "abc"])
-def test_bodies_without_a_usable_length_are_untouched(length, log):
+@pytest.mark.parametrize("length", ["", "0"])
+def test_bodies_without_a_length_are_untouched(length, log):
     app = post(BODY, length=length, app=Recorder())
     assert untouched(app, BODY, length)
     assert log.records == []
+
+
+@pytest.mark.parametrize("length", ["-3", "-1", "abc", "44x", "4 4"])
+@pytest.mark.parametrize("label", [URLENCODED, None, "text/plain"])
+def test_a_length_that_is_not_a_number_of_bytes_is_refused(length, label, log):
+    # cgi.FieldStorage reads such a body to the end of the stream, and splits it.
+    app = post(BODY, label, length=length, app=Recorder())
+    assert refused(app, log, "Content-Length %r is not a number of bytes" % (length,),
+                   BAD_LENGTH)
+    assert app.server_stream.tell() == 0
+
+
+def test_a_multipart_body_with_a_bad_length_is_left_to_the_application(log):
+    app = post(BODY, "multipart/form-data; boundary=x", length="abc", app=Recorder())
+    assert untouched(app, BODY, "abc") and log.records == []
 
 
 def test_a_form_over_the_limit_is_refused_unread_and_logged_once(log):

@@ -14,7 +14,8 @@ import pytest
 
 from fresh_interpreter import ATTACK
 
-from wsgi_apps import FRAMEWORKS, SERVERS, import_framework, policy, request
+from wsgi_apps import (FRAMEWORKS, SERVERS, URLENCODED, cgi_app, import_framework, policy,
+                       request, request_by_hand, wsgiref_server)
 
 from urllib_parse_backport.wsgi import protect
 
@@ -171,3 +172,18 @@ def test_the_new_stream_reads_like_the_server_stream(serve, how):
     assert echo(protect(reader), plain) == echo(reader, plain)
     assert echo(protect(reader), plain.replace(b"&", b";")) == \
         echo(reader, plain.replace(b"&", b"%3B"))
+
+
+@pytest.mark.parametrize("length", ["-1", "44x"])
+def test_a_length_that_is_not_a_number_is_refused_before_cgi_reads_to_the_end(length):
+    # wsgiref passes any Content-Length on; cgi.FieldStorage reads to the end of
+    # the stream when it is not a number, and the client ends it.
+    pytest.importorskip("cgi")  # removed in 3.13
+    from stdlib_state import UNFIXED
+    head = ["Content-Type: " + URLENCODED, "Content-Length: " + length]
+    with wsgiref_server(cgi_app) as port:
+        form = request_by_hand(port, head, BODY, end=True)["form"]
+    assert form == (SMUGGLED if UNFIXED else SAFE)
+    with wsgiref_server(protect(cgi_app)) as port:
+        answer = request_by_hand(port, head, BODY, status=400, end=True)
+    assert answer.startswith(b"This request's Content-Length is not a number of bytes")

@@ -11,7 +11,7 @@ Only an unlabelled body is received first in both cases: whether it is a
 form (not JSON, not markup) depends on all of it.
 """
 
-from .._protect import (FORM, NOT_FORM, TOO_LARGE_BODY, TOO_LARGE_STATUS, body_kind_of_labels,
+from .._protect import (BAD_LENGTH, FORM, NOT_FORM, TOO_LARGE, body_kind_of_labels,
                         has_form_bytes, is_json_or_markup, log_refused, log_untouched)
 from ._await import Coroutine, Ready, Return
 
@@ -45,15 +45,21 @@ class BodyRewriter(object):
         if kind == NOT_FORM:
             return app(scope, receive, send)
         if length is not None:
+            value = length
             try:
                 length = int(length)
-            except ValueError:  # the server rejects it, or the application does
-                return app(scope, receive, send)
-            if length <= 0:
+            except ValueError:  # servers refuse it; one that did not would stream it
+                length = -1
+            if length < 0:
+                _refused(scope, BAD_LENGTH, "content-length %r is not a number of bytes"
+                         % (value.decode("latin-1"),))
+                return Coroutine(_refuse(send, BAD_LENGTH))
+            if length == 0:
                 return app(scope, receive, send)
             if kind == FORM and self._limit is not None and length > self._limit:
-                _refused(scope, "%d bytes, over max_body_size=%d" % (length, self._limit))
-                return Coroutine(_refuse(send))
+                _refused(scope, TOO_LARGE,
+                         "%d bytes, over max_body_size=%d" % (length, self._limit))
+                return Coroutine(_refuse(send, TOO_LARGE))
         elif kind == FORM:
             return app(scope, _Streaming(receive, self._rewrite, self._warn), send)
         return Coroutine(self._received_first(app, scope, receive, send, kind, length,
@@ -89,8 +95,8 @@ class BodyRewriter(object):
                 if limit is not None and len(body) > limit:  # and still shaped like a form
                     reason = "over max_body_size=%d" % (limit,)
                     if kind == FORM or not labelled:  # as wsgi._body._over_limit says why
-                        _refused(scope, reason)
-                        for message in _refusal():
+                        _refused(scope, TOO_LARGE, reason)
+                        for message in _refusal(TOO_LARGE):
                             yield send(message)
                         return
                     _log_untouched(scope, reason)
@@ -170,19 +176,21 @@ def _log_untouched(scope, reason):
     log_untouched("asgi", scope.get("method"), scope.get("path"), reason)
 
 
-def _refused(scope, reason):
-    log_refused("asgi", scope.get("method"), scope.get("path"), reason)
+def _refused(scope, answer, reason):
+    log_refused("asgi", scope.get("method"), scope.get("path"), answer, reason)
 
 
-def _refusal():
-    """The messages answering a form too large to rewrite (``_protect.TOO_LARGE_STATUS``)."""
-    return [{"type": "http.response.start", "status": TOO_LARGE_STATUS,
+def _refusal(answer):
+    """The messages refusing a request with *answer*, ``(status, reason, body)``
+    (see ``_protect.TOO_LARGE``): its body could not be rewritten."""
+    status, _, text = answer
+    return [{"type": "http.response.start", "status": status,
              "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                         (b"content-length", b"%d" % len(TOO_LARGE_BODY))]},
-            {"type": "http.response.body", "body": TOO_LARGE_BODY}]
+                         (b"content-length", b"%d" % len(text))]},
+            {"type": "http.response.body", "body": text}]
 
 
-def _refuse(send):
+def _refuse(send, answer):
     """A coroutine (see ``_await``) sending :func:`_refusal`."""
-    for message in _refusal():
+    for message in _refusal(answer):
         yield send(message)

@@ -11,8 +11,7 @@ imported by nothing else in the package.
 """
 
 from .. import _policy
-from .._protect import (DEFAULT_MAX_BODY_SIZE, TOO_LARGE_BODY, TOO_LARGE_REASON,
-                        TOO_LARGE_STATUS, body_rewriter, check_max_body_size,
+from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,
                         chosen_separator, query_rewriter)
 from .._rewrite import LEGACY
 from . import _body
@@ -41,7 +40,9 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
     body read ahead and rewritten (bytes, or None for no limit); a larger
     one that is labelled urlencoded, or unlabelled and shaped like a form, is
     refused with ``413 Payload Too Large`` (never passed on with its ``;``),
-    one under another label passed on as received, each logged. A body is rewritten when it is
+    one under another label passed on as received, each logged. A body that
+    may be a form with a ``CONTENT_LENGTH`` that is not a number of bytes is
+    refused with ``400 Bad Request``. A body is rewritten when it is
     labelled urlencoded, or unlabelled (not multipart) with the bytes of a
     form; every other body reaches *app* byte for byte.
     ``environ[ORIGINAL_QUERY_STRING]`` keeps the query as received.
@@ -62,8 +63,10 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
             environ.setdefault(ORIGINAL_QUERY_STRING, query)  # the outermost protect()
             if ";" in query:
                 environ["QUERY_STRING"] = query.replace(";", "%3B")
-            if _may_have_body(environ) and body.rewrite(environ) is not None:
-                return _refuse(start_response)
+            if _may_have_body(environ):
+                answer = body.rewrite(environ)
+                if answer is not None:
+                    return _answer(start_response, answer)
             return app(environ, start_response)
 
     else:
@@ -79,20 +82,23 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
             rewritten = rewrite_query(query)
             if rewritten is not query:
                 environ["QUERY_STRING"] = rewritten
-            if _may_have_body(environ) and body.rewrite(environ) is not None:
-                return _refuse(start_response)
+            if _may_have_body(environ):
+                answer = body.rewrite(environ)
+                if answer is not None:
+                    return _answer(start_response, answer)
             return app(environ, start_response)
 
     protected.__wrapped__ = app
     return protected
 
 
-def _refuse(start_response):
-    """Answer a form too large to rewrite (see ``_protect.TOO_LARGE_STATUS``)."""
-    start_response("%d %s" % (TOO_LARGE_STATUS, TOO_LARGE_REASON),
-                   [("Content-Type", "text/plain; charset=utf-8"),
-                    ("Content-Length", str(len(TOO_LARGE_BODY)))])
-    return [TOO_LARGE_BODY]
+def _answer(start_response, answer):
+    """Refuse the request with *answer*, ``(status, reason, body)`` (see
+    ``_protect.TOO_LARGE``): its body could not be rewritten."""
+    status, reason, text = answer
+    start_response("%d %s" % (status, reason), [("Content-Type", "text/plain; charset=utf-8"),
+                                                ("Content-Length", str(len(text)))])
+    return [text]
 
 
 def _may_have_body(environ):

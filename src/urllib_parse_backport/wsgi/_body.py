@@ -12,8 +12,8 @@ to its last chunk, and a form is handed on as one chunk.
 
 import io
 
-from .._protect import (FORM, NOT_FORM, body_kind, has_form_bytes, is_json_or_markup,
-                        log_refused, log_untouched)
+from .._protect import (BAD_LENGTH, FORM, NOT_FORM, TOO_LARGE, body_kind, has_form_bytes,
+                        is_json_or_markup, log_refused, log_untouched)
 from ._input import Input
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -41,9 +41,10 @@ class BodyRewriter(object):
     def rewrite(self, environ):
         """Replace ``wsgi.input`` (and ``CONTENT_LENGTH``) of a body a parser reads as a form.
 
-        Returns None, or why the request must be refused: a form larger than
-        the limit (see :func:`_over_limit`), which could not be rewritten and
-        must not reach a parser as received."""
+        Returns None, or the answer (``_protect.TOO_LARGE``, ``BAD_LENGTH``) to
+        a request that must be refused: a form larger than the limit (see
+        :func:`_over_limit`), or with a Content-Length that is not a number,
+        which could not be rewritten and must not reach a parser as received."""
         kind = body_kind(environ.get("CONTENT_TYPE") or "")
         if kind == NOT_FORM:
             return
@@ -52,9 +53,12 @@ class BodyRewriter(object):
         if length:
             try:
                 length = int(length)
-            except ValueError:  # the server or the application reports it
-                return
-            if length <= 0:
+            except ValueError:
+                length = -1
+            if length < 0:  # cgi.FieldStorage would read to the end of the stream
+                return _refused(environ, BAD_LENGTH, "Content-Length %r is not a number of "
+                                "bytes" % (environ["CONTENT_LENGTH"],))
+            if length == 0:
                 return
         elif _raw_chunked(environ):
             return self._rewrite_framed(environ, declared)
@@ -86,7 +90,7 @@ class BodyRewriter(object):
         (Bottle does). The chunks are read as far as the last one, never
         further, so the read cannot wait for a byte the client will not send;
         a form comes back rewritten as one chunk, anything else as it came;
-        one over the limit is refused (the reason is returned) or passed on,
+        one over the limit is refused (the answer is returned) or passed on,
         as :func:`_over_limit` decides."""
         stream = environ["wsgi.input"]
         raw, data, problem = _read_chunks(stream, self._limit,
@@ -222,13 +226,13 @@ def _log_untouched(environ, reason):
     log_untouched("wsgi", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"), reason)
 
 
-def _refused(environ, reason):
-    log_refused("wsgi", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"), reason)
-    return reason
+def _refused(environ, answer, reason):
+    log_refused("wsgi", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"), answer, reason)
+    return answer
 
 
 def _over_limit(environ, reason):
-    """A body over the limit that may be a form: refused (its reason returned) when
+    """A body over the limit that may be a form: refused (the answer returned) when
     labelled urlencoded or unlabelled, else passed on as received and logged.
 
     Unlabelled: ``cgi.FieldStorage`` (and WebOb 1.8 through it) parses such a
@@ -237,6 +241,6 @@ def _over_limit(environ, reason):
     bodies over its ``MEMFILE_MAX`` (100 KiB); a large JSON document, which
     has no spaces when compact, must still get through."""
     if body_kind(environ.get("CONTENT_TYPE") or "") == FORM or not environ.get("CONTENT_TYPE"):
-        return _refused(environ, reason)
+        return _refused(environ, TOO_LARGE, reason)
     _log_untouched(environ, reason)
     return None
