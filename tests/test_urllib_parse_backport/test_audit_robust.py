@@ -206,6 +206,29 @@ def test_symlinked_directories_are_followed_once(tmpdir):
     os.symlink(str(outside), str(tree.join("vendor")))
     status, findings, err = audit(str(tree), str(real))
     assert sorted(os.path.basename(f["path"]) for f in findings) == ["app.py", "lib.py"]
+    # The loop points above its own directory: listed, not walked again.
+    assert "%s: a link to %s, a directory above it: not followed" % (
+        os.path.join(str(real), "loop"), os.path.realpath(str(tmpdir))) in err
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.sep != "/", reason="POSIX links")
+def test_links_above_the_tree_or_into_the_kernels_views_are_not_walked(tmpdir):
+    # A link to / made the audit list the whole filesystem (/proc included)
+    # before reading a file: over a minute, and minutes more to parse /usr.
+    tree = tmpdir.mkdir("tree")
+    tree.join("app.py").write(QUERY_CODE)
+    links = {"root": "/", "parent": "..", "proc": "/proc/self", "sys": "/sys"}
+    for name, target in links.items():
+        os.symlink(target, str(tree.join(name)))
+    status, findings, err = audit(str(tree))
+    assert [os.path.basename(f["path"]) for f in findings] == ["app.py"]
+    reasons = sorted(line.split(": ", 3)[3] for line in err.splitlines()
+                     if "not followed" in line)
+    assert reasons == sorted([
+        "a link to /, a directory above it: not followed",
+        "a link to %s, a directory above it: not followed" % os.path.realpath(str(tmpdir)),
+        "a link into /proc: not followed (no source lives there)",
+        "a link into /sys: not followed (no source lives there)"])
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,

@@ -12,6 +12,9 @@ import sys
 
 #: Directories never walked into (a PATH named on the command line always is).
 _PRUNED = frozenset(["__pycache__", "node_modules"])
+#: The kernel's views of processes and devices: no source lives there, and
+#: /proc alone holds a directory per process, task and file descriptor.
+_PSEUDO = ("/proc", "/sys") if os.sep == "/" else ()
 _SUFFIXES = (".py", ".pyw")
 _SITE = ("site-packages", "dist-packages")
 
@@ -91,11 +94,36 @@ def _walk(top, failed):
         pending.extend(os.path.join(directory, name) for name in reversed(subdirectories))
 
 
+def _within(path, top):
+    """Whether the real path *path* is *top* or inside it."""
+    return path == top or path.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def _not_followed(path, real_directory):
+    """Why the subdirectory *path* of *real_directory* is a symlink not to walk
+    into, or None. Why: a link to a directory above it (``/``, ``..``) would
+    walk that whole tree, the filesystem for ``/``, where the audit was asked
+    for what is below; a link into ``/proc`` or ``/sys`` would walk a
+    directory per process and device. A link anywhere else (a vendored
+    directory, ``dist-packages``) is followed."""
+    if not os.path.islink(path):
+        return None
+    target = os.path.realpath(path)
+    if _within(real_directory, target):
+        return "a link to %s, a directory above it: not followed" % (target,)
+    for top in _PSEUDO:
+        if _within(target, top):
+            return "a link into %s: not followed (no source lives there)" % (top,)
+    return None
+
+
 def source_files(paths, unreadable):
     """Each Python file under *paths* once (by real path), directories walked in
-    sorted order and symlinked ones followed once (a loop is walked once);
-    hidden directories (``.git``, ``.tox``) are not walked into. Directories that
-    cannot be listed are appended to *unreadable* as ``(path, reason)``."""
+    sorted order and symlinked ones followed once (a loop is walked once),
+    except links to a directory above them or into ``/proc``/``/sys``; hidden
+    directories (``.git``, ``.tox``) are not walked into. Directories that
+    cannot be listed, and links not followed, are appended to *unreadable* as
+    ``(path, reason)``."""
     seen, walked = set(), set()
     for path in paths:
         if not os.path.isdir(path):
@@ -117,6 +145,11 @@ def source_files(paths, unreadable):
             walked.add(real_directory)
             subdirectories[:] = sorted(name for name in subdirectories
                                        if name not in _PRUNED and not name.startswith("."))
+            for name in list(subdirectories):
+                why = _not_followed(os.path.join(directory, name), real_directory)
+                if why is not None:
+                    subdirectories.remove(name)
+                    unreadable.append((os.path.join(directory, name), why))
             for name in sorted(names):
                 key = os.path.join(real_directory, name)
                 if name.endswith(_SUFFIXES) and key not in seen:
