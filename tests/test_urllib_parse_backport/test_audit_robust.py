@@ -289,3 +289,17 @@ def test_one_file_failing_is_listed_and_the_scan_goes_on(monkeypatch, tmpdir):
     assert [os.path.basename(f["path"]) for f in findings] == ["b.py"]
     assert [(os.path.basename(path), why) for path, why in skipped] == \
         [("a.py", "the audit failed on this file: TypeError: a bug of ours")]
+
+
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="names must be valid there")
+def test_file_names_that_are_not_utf8_are_reported(tmpdir):
+    # On 2.7 the parser's dotted name mixed the path's bytes with text: exit 3.
+    folder = os.path.join(str(tmpdir).encode("ascii"), b"bad\xffname")
+    os.mkdir(folder)
+    with open(os.path.join(folder, b"m\xfe.py"), "wb") as stream:
+        stream.write(QUERY_CODE.encode("ascii"))
+    status, findings, err = audit(str(tmpdir))
+    assert status == 1, err
+    # The module "m\xfe": the byte as a lone surrogate (3.x) or U+FFFD (2.7).
+    assert [f["parser"][:1] + f["parser"][2:] for f in findings] == [u"m.parse"]
+    assert findings[0]["path"].startswith(str(tmpdir))

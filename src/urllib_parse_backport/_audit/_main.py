@@ -61,7 +61,7 @@ def audit(paths, progress=None):
         for done, path in enumerate(files, 1):
             found, not_parsed = _scan(path, checks, skipped)
             if found:
-                module = _known.module_name(path)
+                module = _text(_known.module_name(path))  # 2.7: a str of the path's bytes
                 name, version = owners.owner(path) or (None, None)
             for line, function, why, code in found:
                 parser = ".".join(part for part in (module, function) if part != "<module>")
