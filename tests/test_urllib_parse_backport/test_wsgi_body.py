@@ -228,8 +228,8 @@ def test_a_binary_body_over_the_limit_passes_silently(log):
     assert log.records == []
 
 
-@pytest.mark.parametrize("length", ["", "0"])
-def test_bodies_without_a_length_are_untouched(length, log):
+@pytest.mark.parametrize("length", ["0"])
+def test_bodies_of_length_zero_are_untouched(length, log):
     app = post(BODY, length=length, app=Recorder())
     assert untouched(app, BODY, length)
     assert log.records == []
@@ -548,3 +548,26 @@ def test_a_streamed_body_that_ends_early_ends_the_stream():
     app = Recorder(lambda stream: list(iter(lambda: stream.read(100), b"")))
     protect(app)(chunked_environ(None, stream=Trickle(BODY)), None)
     assert b"".join(app.body) == FIXED
+
+
+@pytest.mark.parametrize("content_type, rewritten", [
+    (URLENCODED, True), (None, True),  # cgi.FieldStorage reads both as forms
+    ("text/plain", False), ("multipart/form-data; boundary=x", False),
+])
+def test_without_length_or_framing_a_form_stream_is_rewritten_as_read(content_type, rewritten):
+    # HTTP gives such a request no body, but wsgiref hands the connection on,
+    # and cgi.FieldStorage without a length reads it until the client closes.
+    app = Recorder(lambda stream: stream.read())
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/form", "QUERY_STRING": "",
+               "wsgi.input": io.BytesIO(BODY), "CONTENT_LENGTH": ""}  # PEP 3333: or absent
+    if content_type is not None:
+        environ["CONTENT_TYPE"] = content_type
+    protect(app)(environ, None)
+    assert app.body == (FIXED if rewritten else BODY)
+    assert app.environ["CONTENT_LENGTH"] == "" and ORIGINAL_BODY not in app.environ
+
+
+def test_a_get_without_length_keeps_the_servers_stream():
+    app, stream = Recorder(), io.BytesIO(BODY)
+    protect(app)({"REQUEST_METHOD": "GET", "QUERY_STRING": "", "wsgi.input": stream}, None)
+    assert app.environ["wsgi.input"] is stream and stream.tell() == 0

@@ -187,3 +187,16 @@ def test_a_length_that_is_not_a_number_is_refused_before_cgi_reads_to_the_end(le
     with wsgiref_server(protect(cgi_app)) as port:
         answer = request_by_hand(port, head, BODY, status=400, end=True)
     assert answer.startswith(b"This request's Content-Length is not a number of bytes")
+
+
+def test_a_form_without_length_is_rewritten_as_cgi_reads_it_to_the_end():
+    # No Content-Length, no Transfer-Encoding: wsgiref hands the connection on,
+    # and cgi.FieldStorage reads it until the client ends its side.
+    pytest.importorskip("cgi")  # removed in 3.13
+    from stdlib_state import UNFIXED
+    head = ["Content-Type: " + URLENCODED]
+    with wsgiref_server(cgi_app) as port:
+        form = request_by_hand(port, head, BODY, end=True)["form"]
+    assert form == (SMUGGLED if UNFIXED else SAFE)
+    with wsgiref_server(protect(cgi_app)) as port:
+        assert request_by_hand(port, head, BODY, end=True)["form"] == SAFE

@@ -67,6 +67,8 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
                 answer = body.rewrite(environ)
                 if answer is not None:
                     return _answer(start_response, answer)
+            elif environ.get("REQUEST_METHOD") not in _BODILESS and "wsgi.input" in environ:
+                body.guard(environ)
             return app(environ, start_response)
 
     else:
@@ -86,10 +88,16 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
                 answer = body.rewrite(environ)
                 if answer is not None:
                     return _answer(start_response, answer)
+            elif environ.get("REQUEST_METHOD") not in _BODILESS and "wsgi.input" in environ:
+                body.guard(environ)
             return app(environ, start_response)
 
     protected.__wrapped__ = app
     return protected
+
+
+#: The methods whose body ``cgi.FieldStorage`` never reads (it parses the query).
+_BODILESS = frozenset(["GET", "HEAD"])
 
 
 def _answer(start_response, answer):

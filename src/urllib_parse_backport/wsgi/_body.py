@@ -83,6 +83,17 @@ class BodyRewriter(object):
         else:
             self._hand_over(environ, _read(environ["wsgi.input"], length), length, None)
 
+    def guard(self, environ):
+        """A request with no length, no framing and no end of stream: HTTP gives
+        it no body, but a server that hands the connection on as it is
+        (wsgiref) lets a reader that reads to the end of the stream
+        (``cgi.FieldStorage`` without a length) read whatever the client sends
+        until it closes. For a form (labelled, or unlabelled, which cgi reads
+        as one), that stream is rewritten as it is read; nothing is read here."""
+        content_type = environ.get("CONTENT_TYPE")
+        if not content_type or body_kind(content_type) == FORM:
+            environ["wsgi.input"] = Input(b"", environ["wsgi.input"], self._rewrite, self._warn)
+
     def _rewrite_framed(self, environ, declared):
         """A chunked body whose framing the server left in the stream (wsgiref:
         ``Transfer-Encoding: chunked``, no ``CONTENT_LENGTH``, no
