@@ -40,9 +40,10 @@ __all__ = ["DEFAULT_MAX_BODY_SIZE", "FORM", "SNIFF", "NOT_FORM", "chosen_separat
            "is_json_or_markup", "check_max_body_size", "log_untouched", "log_refused",
            "TOO_LARGE", "BAD_LENGTH"]
 
-#: 2.5 MiB: bodies with a length up to this size are read ahead and rewritten
-#: (Django's default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); larger ones pass
-#: untouched, with a log line.
+#: 2.5 MiB: bodies up to this size are read ahead and rewritten (Django's
+#: default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); a larger one labelled urlencoded,
+#: or unlabelled and shaped like a form, is refused with 413, one under another
+#: label passes untouched; each with a log line.
 DEFAULT_MAX_BODY_SIZE = 2621440
 
 #: What :func:`body_kind` says of a Content-Type.

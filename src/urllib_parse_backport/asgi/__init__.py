@@ -29,13 +29,17 @@ from .. import _policy  # noqa: E402
 from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,  # noqa: E402
                         chosen_separator, query_rewriter)
 from .._rewrite import LEGACY  # noqa: E402
-from ._body import ORIGINAL_BODY, BodyRewriter  # noqa: E402
+from . import _body  # noqa: E402
+from ._body import BodyRewriter  # noqa: E402
 
 __all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE"]
 
 #: The scope key holding ``query_string`` as the server gave it (bytes; always
 #: set on ``http`` scopes; under nested ``protect()`` calls, by the outermost).
 ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
+#: The scope key holding the body as received from the server (bytes), set
+#: whenever ``protect()`` received the whole body before the application ran.
+ORIGINAL_BODY = _body.ORIGINAL_BODY
 
 _BODY_HEADERS = frozenset([b"content-length", b"content-type", b"transfer-encoding"])
 
