@@ -348,6 +348,17 @@ def request(port, method="GET", query="", body=None, content_type=URLENCODED, st
     return json.loads(data.decode("utf-8")) if status == 200 else data
 
 
+def over_the_limit(serve, app, protect, body):
+    """POST *body* to *app* served by *serve*, bare and then behind *protect*
+    with a limit one byte under it: ``(the bare app's form, the answer behind
+    protect, which must be a 413)``."""
+    with serve(app) as port:
+        form = request(port, "POST", body=body)["form"]
+    with serve(protect(app, max_body_size=len(body) - 1)) as port:
+        answer = request(port, "POST", body=body, status=413)
+    return form, answer
+
+
 def request_chunked(port, chunks, content_type=URLENCODED):
     """POST *chunks* (bytes) to 127.0.0.1:*port* with ``Transfer-Encoding: chunked``,
     written on the socket by hand (2.7's httplib cannot); return the JSON answer."""

@@ -21,8 +21,8 @@ if sys.version_info[0] < 3:
 from fresh_interpreter import ATTACK  # noqa: E402
 
 from stdlib_state import UNFIXED  # noqa: E402
-from wsgi_apps import (URLENCODED, policy, request, request_by_hand,  # noqa: E402
-                       request_chunked)
+from wsgi_apps import (URLENCODED, over_the_limit, policy, request,  # noqa: E402
+                       request_by_hand, request_chunked)
 
 from asgi_apps import FRAMEWORKS, SERVERS  # noqa: E402
 from urllib_parse_backport.asgi import protect  # noqa: E402
@@ -148,10 +148,7 @@ def test_a_form_over_the_limit_is_refused(framework, serve):
     # limit of its own, read the smuggled field from it.
     app, (_, body_splits) = framework
     body = b"pad=" + b"x" * 300 + b"&" + BODY
-    with serve(app) as port:
-        form = request(port, "POST", body=body)["form"]
+    form, answer = over_the_limit(serve, app, protect, body)
     assert form.pop("pad") == ["x" * 300]
     assert form == (SMUGGLED if body_splits else SAFE)
-    with serve(protect(app, max_body_size=len(body) - 1)) as port:
-        answer = request(port, "POST", body=body, status=413)
     assert answer.startswith(b"This request's body could be read as a form")

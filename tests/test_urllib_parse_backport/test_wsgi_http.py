@@ -14,8 +14,8 @@ import pytest
 
 from fresh_interpreter import ATTACK
 
-from wsgi_apps import (FRAMEWORKS, SERVERS, URLENCODED, cgi_app, import_framework, policy,
-                       request, request_by_hand, wsgiref_server)
+from wsgi_apps import (FRAMEWORKS, SERVERS, URLENCODED, cgi_app, import_framework,
+                       over_the_limit, policy, request, request_by_hand, wsgiref_server)
 
 from urllib_parse_backport.wsgi import protect
 
@@ -96,12 +96,9 @@ def test_a_form_over_the_limit_is_refused(framework, serve, caplog):
     app, (_, body_splits) = framework
     caplog.set_level(logging.WARNING, logger="urllib_parse_backport")
     body = b"pad=" + b"x" * 300 + b"&" + BODY
-    with serve(app) as port:
-        form = request(port, "POST", body=body)["form"]
+    form, answer = over_the_limit(serve, app, protect, body)
     assert form.pop("pad") == ["x" * 300]
     assert form == (SMUGGLED if body_splits else SAFE)
-    with serve(protect(app, max_body_size=len(body) - 1)) as port:
-        answer = request(port, "POST", body=body, status=413)
     assert answer.startswith(b"This request's body could be read as a form")
     records = [r for r in caplog.records if r.name == "urllib_parse_backport"]
     assert len(records) == 1
