@@ -13,7 +13,7 @@ to its last chunk, and a form is handed on as one chunk.
 import io
 
 from .._protect import (BAD_LENGTH, FORM, NOT_FORM, TOO_LARGE, body_kind, has_form_bytes,
-                        is_json_or_markup, log_refused, log_untouched)
+                        is_json_or_markup, log_refused, log_untouched, refused_over_limit)
 from ._input import Input
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -243,15 +243,10 @@ def _refused(environ, answer, reason):
 
 
 def _over_limit(environ, reason):
-    """A body over the limit that may be a form: refused (the answer returned) when
-    labelled urlencoded or unlabelled, else passed on as received and logged.
-
-    Unlabelled: ``cgi.FieldStorage`` (and WebOb 1.8 through it) parses such a
-    body as a form, without a limit. Labelled otherwise (``text/plain``,
-    ``application/json``): only Bottle 0.12 parses it as a form, and it refuses
-    bodies over its ``MEMFILE_MAX`` (100 KiB); a large JSON document, which
-    has no spaces when compact, must still get through."""
-    if body_kind(environ.get("CONTENT_TYPE") or "") == FORM or not environ.get("CONTENT_TYPE"):
+    """A body over the limit that may be a form: refused (the answer returned) or
+    passed on as received and logged, as ``_protect.refused_over_limit`` says."""
+    content_type = environ.get("CONTENT_TYPE") or ""
+    if refused_over_limit(body_kind(content_type), bool(content_type)):
         return _refused(environ, TOO_LARGE, reason)
     _log_untouched(environ, reason)
     return None
