@@ -20,7 +20,7 @@ decode as latin-1), so it looks at the bytes, not only at the labels:
 
 A body too large to read ahead (``max_body_size``) and rewrite is refused
 with 413 when labelled urlencoded or unlabelled, passed on otherwise
-(:data:`TOO_LARGE`, :func:`refused_over_limit`); one whose
+(:data:`TOO_LARGE`, :func:`form_whatever_its_bytes`); one whose
 Content-Length is not a number of bytes is refused with 400 (:data:`BAD_LENGTH`).
 
 Each rewrite is byte-local (every output byte depends on one input byte), so
@@ -36,8 +36,9 @@ from ._rewrite import LEGACY, separate
 
 __all__ = ["DEFAULT_MAX_BODY_SIZE", "FORM", "SNIFF", "NOT_FORM", "chosen_separator",
            "query_rewriter", "body_rewriter", "body_kind", "body_kind_of_labels",
-           "has_form_bytes", "is_json_or_markup", "check_max_body_size", "refused_over_limit",
-           "log_untouched", "log_refused", "TOO_LARGE", "BAD_LENGTH"]
+           "has_form_bytes", "is_json_or_markup", "check_max_body_size",
+           "form_whatever_its_bytes", "log_untouched", "log_refused", "TOO_LARGE",
+           "BAD_LENGTH"]
 
 #: 2.5 MiB: bodies up to this size are read ahead and rewritten (Django's
 #: default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); a larger one labelled urlencoded,
@@ -192,16 +193,18 @@ BAD_LENGTH = (400, "Bad Request",
               b"could be read as a form.\n")
 
 
-def refused_over_limit(kind, labelled):
-    """Whether a body of *kind* (*labelled*: a Content-Type came) that is still
-    shaped like a form at ``max_body_size`` is refused rather than passed on.
+def form_whatever_its_bytes(kind, labelled):
+    """Whether a parser without a size limit reads a body of *kind* (*labelled*:
+    a Content-Type came) as a form whatever its bytes: so when it cannot be
+    read ahead (over ``max_body_size``: refused) or has no length at all (its
+    stream is rewritten as it is read), its shape cannot excuse it.
 
-    Labelled urlencoded or unlabelled: refused, since ``cgi.FieldStorage`` (and
-    WebOb 1.8 through it) parses an unlabelled body as a form, without a limit.
-    Labelled otherwise (``text/plain``, ``application/json``): passed on, since
-    only Bottle 0.12 parses it as a form, and it refuses bodies over its
-    ``MEMFILE_MAX`` (100 KiB), while a large compact JSON document has no
-    spaces and must get through."""
+    Labelled urlencoded, or unlabelled: ``cgi.FieldStorage`` (and WebOb 1.8
+    through it) parses an unlabelled body as a form, without a limit.
+    Labelled otherwise (``text/plain``, ``application/json``): only Bottle
+    0.12 parses it as a form, and it refuses bodies over its ``MEMFILE_MAX``
+    (100 KiB), while a large compact JSON document has no spaces and must
+    get through."""
     return kind == FORM or not labelled
 
 

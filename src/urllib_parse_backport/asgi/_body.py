@@ -13,7 +13,7 @@ form (not JSON, not markup) depends on all of it.
 
 from .._protect import (BAD_LENGTH, FORM, NOT_FORM, TOO_LARGE, body_kind_of_labels,
                         has_form_bytes, is_json_or_markup, log_refused, log_untouched,
-                        refused_over_limit)
+                        form_whatever_its_bytes)
 from ._await import Coroutine, Ready, Return
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -70,7 +70,7 @@ class BodyRewriter(object):
         """A coroutine (see ``_await``): receive the body, rewrite it if it is a
         form and fits the limit, then run *app* on it. A form over the limit,
         labelled urlencoded or unlabelled (*labelled*: a content-type came), is
-        refused with 413 (``_protect.refused_over_limit``).
+        refused with 413 (``_protect.form_whatever_its_bytes``).
 
         What was received ahead reaches the application as one ``http.request``
         message (the bytes as they came: HTTP gives it no boundaries to keep),
@@ -95,7 +95,7 @@ class BodyRewriter(object):
                     break
                 if limit is not None and len(body) > limit:  # and still shaped like a form
                     reason = "over max_body_size=%d" % (limit,)
-                    if refused_over_limit(kind, labelled):
+                    if form_whatever_its_bytes(kind, labelled):
                         _refused(scope, TOO_LARGE, reason)
                         for message in _refusal(TOO_LARGE):
                             yield send(message)

@@ -13,7 +13,8 @@ to its last chunk, and a form is handed on as one chunk.
 import io
 
 from .._protect import (BAD_LENGTH, FORM, NOT_FORM, TOO_LARGE, body_kind, has_form_bytes,
-                        is_json_or_markup, log_refused, log_untouched, refused_over_limit)
+                        is_json_or_markup, log_refused, log_untouched,
+                        form_whatever_its_bytes)
 from ._input import Input
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -90,8 +91,8 @@ class BodyRewriter(object):
         (``cgi.FieldStorage`` without a length) read whatever the client sends
         until it closes. For a form (labelled, or unlabelled, which cgi reads
         as one), that stream is rewritten as it is read; nothing is read here."""
-        content_type = environ.get("CONTENT_TYPE")
-        if not content_type or body_kind(content_type) == FORM:
+        content_type = environ.get("CONTENT_TYPE") or ""
+        if form_whatever_its_bytes(body_kind(content_type), bool(content_type)):
             environ["wsgi.input"] = Input(b"", environ["wsgi.input"], self._rewrite, self._warn)
 
     def _rewrite_framed(self, environ, declared):
@@ -244,9 +245,9 @@ def _refused(environ, answer, reason):
 
 def _over_limit(environ, reason):
     """A body over the limit that may be a form: refused (the answer returned) or
-    passed on as received and logged, as ``_protect.refused_over_limit`` says."""
+    passed on as received and logged, as ``_protect.form_whatever_its_bytes`` says."""
     content_type = environ.get("CONTENT_TYPE") or ""
-    if refused_over_limit(body_kind(content_type), bool(content_type)):
+    if form_whatever_its_bytes(body_kind(content_type), bool(content_type)):
         return _refused(environ, TOO_LARGE, reason)
     _log_untouched(environ, reason)
     return None
