@@ -2,58 +2,42 @@
 
 Why one place: a WSGI and an ASGI deployment of the same application must
 see the same fields, so the separator a ``protect()`` call uses, the rewrite
-of the query and of a body, and the rule telling which bodies a parser reads
-as a form are decided here once; the middlewares only move bytes.
-
-The body rule: a client chooses the headers that decide which parser reads
-a body (Bottle 0.12 parses every body but multipart as a form,
-``cgi.FieldStorage`` one without a Content-Type, Django a charset it cannot
-decode as latin-1), so it looks at the bytes, not only at the labels:
-
-* a Content-Type naming ``x-www-form-urlencoded`` (any case, any
-  parameters, any charset): a form, rewritten;
-* one starting with ``multipart/``: no parser reads it as a form, not read;
-* anything else, or none: rewritten when the bytes have the shape of a form
-  (printable ASCII, no whitespace, not JSON, not markup), else untouched;
-* several (a repeated header, ASGI): a form if any says so, unread only if
-  all say multipart, else looked at.
-
-A body too large to read ahead (``max_body_size``) and rewrite is refused
-with 413 when labelled urlencoded or unlabelled, passed on otherwise
-(:data:`TOO_LARGE`, :func:`form_whatever_its_bytes`); one whose
-Content-Length is not a number of bytes is refused with 400 (:data:`BAD_LENGTH`).
+of the query and of a body, and which requests are refused are decided here
+once; the middlewares only move bytes. Which bodies a parser reads as a form
+is ``_forms``'s rule, read off the parsers.
 
 Each rewrite is byte-local (every output byte depends on one input byte), so
-a body is rewritten chunk by chunk as it streams, wherever it is cut.
+a body is rewritten chunk by chunk as it streams, wherever it is cut. A
+request that cannot be rewritten so that every parser behind finds the fixed
+fields is refused, never passed on with its ``;``: the answers are
+:data:`TOO_LARGE`, :data:`BAD_LENGTH`, :data:`BAD_FRAMING`,
+:data:`BAD_CHARSET` and :data:`ENCODED`.
 """
 
 import operator
-import re
 
-from . import _policy
+from . import _forms, _policy
 from ._compat import text_type
 from ._rewrite import LEGACY, separate
 
-__all__ = ["DEFAULT_MAX_BODY_SIZE", "FORM", "SNIFF", "NOT_FORM", "chosen_separator",
-           "query_rewriter", "body_rewriter", "body_kind", "body_kind_of_labels",
-           "has_form_bytes", "is_json_or_markup", "check_max_body_size",
-           "form_whatever_its_bytes", "log_untouched", "log_refused", "TOO_LARGE",
-           "BAD_LENGTH"]
+__all__ = ["DEFAULT_MAX_BODY_SIZE", "chosen_separator", "query_rewriter", "body_rewriter",
+           "check_max_body_size", "body_action", "coded_form_passes", "log_made", "log_untouched",
+           "log_refused", "REWRITE", "REWRITE_BLIND", "VERIFY", "TOO_LARGE", "BAD_LENGTH",
+           "BAD_FRAMING", "BAD_CHARSET", "ENCODED"]
 
 #: 2.5 MiB: bodies up to this size are read ahead and rewritten (Django's
-#: default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); a larger one labelled urlencoded,
-#: or unlabelled and shaped like a form, is refused with 413, one under another
-#: label passes untouched; each with a log line.
+#: default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); a larger form is refused with 413
+#: (see :func:`body_action`), each with a log line.
 DEFAULT_MAX_BODY_SIZE = 2621440
 
-#: What :func:`body_kind` says of a Content-Type.
-FORM, SNIFF, NOT_FORM = "form", "sniff", "not a form"
+#: What :func:`body_action` says to do with a body, when it is not refused and
+#: not passed on untouched (None): rewrite it; rewrite it because a
+#: label-blind parser is loaded (one over the limit passes, as that parser
+#: refuses it itself); read it whole and pass it byte for byte if neither its
+#: coded bytes nor its decoded ones hold a byte the rewrite changes.
+REWRITE, REWRITE_BLIND, VERIFY = "rewrite", "rewrite for a label-blind parser", "verify"
 
-_URLENCODED = "application/x-www-form-urlencoded"
-_FORM_TYPE = "x-www-form-urlencoded"
 _BAD_SEPARATOR = "protect(): the separator must be one ASCII character or 'legacy', not %r%s"
-#: A byte no urlencoded form holds: anything but printable, non-space ASCII.
-_NOT_FORM_BYTE = None
 
 
 def chosen_separator(separator):
@@ -127,57 +111,6 @@ def body_rewriter(separator):
     return rewrite_body
 
 
-def body_kind(content_type):
-    """:data:`FORM`, :data:`NOT_FORM` or :data:`SNIFF` (look at the bytes) for a
-    Content-Type (native str; empty when absent)."""
-    if content_type == _URLENCODED:  # the common case
-        return FORM
-    content_type = content_type.lower()
-    if content_type[:10] == "multipart/":  # as Bottle and cgi tell it
-        return NOT_FORM
-    return FORM if _FORM_TYPE in content_type else SNIFF
-
-
-def body_kind_of_labels(content_types):
-    """:func:`body_kind` of a body sent with the Content-Type values *content_types*
-    (native strs: none, one, or several when the client repeats the header).
-
-    Why several count: frameworks disagree on which one is the label
-    (Starlette reads the first, Django's ASGI handler joins them, others take
-    the last), and a client sending ``urlencoded`` and ``text/plain`` must not
-    get a body past the rule that one framework then parses as a form. So a
-    body is a form if any value says so, passes unread only if every value
-    says multipart, and is looked at otherwise."""
-    if len(content_types) == 1:  # the common case
-        return body_kind(content_types[0])
-    kinds = [body_kind(value) for value in content_types] or [body_kind("")]
-    if FORM in kinds:
-        return FORM
-    return SNIFF if SNIFF in kinds else NOT_FORM
-
-
-def has_form_bytes(data):
-    """Whether *data* holds only bytes an urlencoded form is made of:
-    printable ASCII without space (whitespace, controls and 8-bit bytes are not)."""
-    global _NOT_FORM_BYTE
-    if _NOT_FORM_BYTE is None:
-        _NOT_FORM_BYTE = re.compile(b"[^!-~]")
-    return _NOT_FORM_BYTE.search(data) is None
-
-
-def is_json_or_markup(data):
-    """Whether form-shaped *data* is something else a client sends without
-    spaces: a JSON document (``JSON.stringify``'s output), or markup (``<``)."""
-    if data[:1] == b"<":
-        return True
-    import json
-    try:
-        json.loads(data.decode("ascii"))
-    except (ValueError, RuntimeError):  # RuntimeError: nested past the recursion limit
-        return False
-    return True
-
-
 #: The answers ``protect()`` gives itself, ``(status, reason, body)``, to a request
 #: whose body could be read as a form but cannot be rewritten. Passed on as
 #: received, its ``;`` would split fields in any parser behind that reads it
@@ -193,19 +126,115 @@ BAD_LENGTH = (400, "Bad Request",
               b"could be read as a form.\n")
 
 
-def form_whatever_its_bytes(kind, labelled):
-    """Whether a parser without a size limit reads a body of *kind* (*labelled*:
-    a Content-Type came) as a form whatever its bytes: so when it cannot be
-    read ahead (over ``max_body_size``: refused) or has no length at all (its
-    stream is rewritten as it is read), its shape cannot excuse it.
+BAD_FRAMING = (400, "Bad Request",
+               b"This request has both a Content-Length and a Transfer-Encoding, and its "
+               b"body could be read as a form.\n")
+BAD_CHARSET = (400, "Bad Request",
+               b"This request's charset can write field separators other than as their "
+               b"ASCII bytes.\n")
+ENCODED = (415, "Unsupported Media Type",
+           b"This request's body could be read as a form and is in a Content-Encoding "
+           b"whose bytes cannot be rewritten.\n")
 
-    Labelled urlencoded, or unlabelled: ``cgi.FieldStorage`` (and WebOb 1.8
-    through it) parses an unlabelled body as a form, without a limit.
-    Labelled otherwise (``text/plain``, ``application/json``): only Bottle
-    0.12 parses it as a form, and it refuses bodies over its ``MEMFILE_MAX``
-    (100 KiB), while a large compact JSON document has no spaces and must
-    get through."""
-    return kind == FORM or not labelled
+
+def body_action(labels, query, length, framed, coding, label_blind):
+    """``(action, reason)`` for a request: *labels*, its Content-Type values
+    (native strs; empty when none came); *query*, its query string; *length*,
+    whether a Content-Length came; *framed*, whether a Transfer-Encoding did;
+    *coding*, its Content-Encoding value (empty or None when none came);
+    *label_blind*, whether the application said a parser behind reads every
+    body but multipart as a form (``protect(label_blind=True)``).
+
+    *action* is None (the body passes untouched, and the request goes on),
+    :data:`REWRITE`, :data:`REWRITE_BLIND`, :data:`VERIFY`, or an answer
+    refusing the request (:data:`BAD_CHARSET`, :data:`BAD_FRAMING`); *reason*
+    says why, for the log. Which bodies are forms is ``_forms.body_kind``'s rule.
+
+    * a charset that can spell a separator without its byte is refused where
+      Django decodes with it: on a query, and on a form body;
+    * a form with both a length and a transfer coding is refused: servers
+      follow the coding, and a rewrite that trusted the length would miss the
+      body (RFC 9112 6.3 calls such a request an error);
+    * a form in a content coding is verified, never rewritten: rewriting the
+      coded bytes would break them, and passing them unread would let a
+      parser that does not decode them (none of the frameworks does) split
+      them on their ``;``."""
+    kind = _forms.body_kind(labels)
+    if labels:
+        charset = _forms.unsafe_charset(labels)
+        if charset is not None and (query or kind == _forms.FORM):
+            return BAD_CHARSET, "charset %r can write a separator other than as its ASCII " \
+                "byte, and Django decodes the %s with it before it splits" \
+                % (charset, "body" if kind == _forms.FORM else "query")
+    if kind == _forms.MULTIPART:
+        return None, "multipart"
+    action = REWRITE
+    if kind == _forms.OTHER and not label_blind:
+        if not _forms.label_blind_parsers():
+            return None, "labelled neither urlencoded nor multipart"
+        action = REWRITE_BLIND
+    if length and framed:
+        return BAD_FRAMING, "both Content-Length and Transfer-Encoding"
+    if coding and coding.strip().lower() != "identity":
+        return VERIFY, "Content-Encoding %r" % (coding,)
+    return action, None
+
+
+def coded_form_passes(data, coding, rewrite, limit):
+    """Whether a form body in the content coding *coding* may pass byte for
+    byte: neither its bytes as received (what a parser that does not decode
+    reads) nor, for ``gzip``/``x-gzip``/``deflate``, its bytes decoded (what
+    an application that decodes reads), up to *limit* bytes, hold a byte that
+    *rewrite* changes. Any other coding, or bytes that do not decode, cannot
+    be checked and do not pass."""
+    if rewrite(data) is not data:
+        return False
+    if coding.strip().lower() not in ("gzip", "x-gzip", "deflate"):
+        return False
+    import zlib
+    total = 0
+    try:
+        while data:  # one gzip member after another
+            decoder = zlib.decompressobj(32 + zlib.MAX_WBITS)  # a gzip or zlib header
+            piece = decoder.decompress(data, _PIECE)
+            while True:
+                total += len(piece)
+                if limit is not None and total > limit:
+                    return False
+                if piece and rewrite(piece) is not piece:
+                    return False
+                if not decoder.unconsumed_tail:
+                    break
+                piece = decoder.decompress(decoder.unconsumed_tail, _PIECE)
+            data = decoder.unused_data
+    except zlib.error:
+        return False
+    return True
+
+
+_PIECE = 65536
+
+
+def log_made(middleware, label_blind):
+    """Log, at INFO, which bodies a ``protect()`` just made rewrites: those
+    labelled urlencoded or unlabelled, or every one but multipart when
+    *label_blind* (the application said so) or while a label-blind parser
+    that splits on ``;`` is loaded (then at WARNING, with its name: honest
+    ``text/plain`` bodies are rewritten too)."""
+    import logging
+    blind = _forms.label_blind_parsers()
+    logger = logging.getLogger("urllib_parse_backport")
+    if label_blind:
+        logger.info("%s.protect: rewriting ';' in queries and in every body but a "
+                    "multipart one (label_blind=True)", middleware)
+    elif not blind:
+        logger.info("%s.protect: rewriting ';' in queries and in bodies labelled "
+                    "application/x-www-form-urlencoded or unlabelled", middleware)
+    else:
+        logger.warning("%s.protect: rewriting ';' in queries and in every body but a "
+                       "multipart one: %s, loaded, parses any body as a form and splits "
+                       "it on ';' (patch(frameworks=True) fixes it)",
+                       middleware, ", ".join(blind))
 
 
 def log_refused(middleware, method, path, answer, reason):

@@ -100,13 +100,14 @@ def test_a_form_over_the_limit_is_refused(framework, serve, caplog):
     assert form.pop("pad") == ["x" * 300]
     assert form == (SMUGGLED if body_splits else SAFE)
     assert answer.startswith(b"This request's body could be read as a form")
-    records = [r for r in caplog.records if r.name == "urllib_parse_backport"]
+    records = [r for r in caplog.records if r.name == "urllib_parse_backport"
+               and "refused" in r.getMessage()]
     assert len(records) == 1
     assert "refused with 413" in records[0].getMessage()
     assert "over max_body_size=%d" % (len(body) - 1) in records[0].getMessage()
 
 
-def test_the_body_reaches_the_app_byte_for_byte(serve):
+def test_the_body_reaches_the_app_byte_for_byte(serve, no_label_blind_parser):
     inhouse = FRAMEWORKS["inhouse"][1]()
     body = b"pad=" + b"x" * 70000 + b"&" + BODY + b"&z=%C3%A9+%3B"
     with serve(protect(inhouse, max_body_size=len(body) - 1)) as port:
@@ -124,7 +125,8 @@ def test_the_body_reaches_the_app_byte_for_byte(serve):
     ("text/plain", b'{"q":"common_term;q=malicious_term"}'),
     ("application/octet-stream", b"\x00\x01;q=1\x7f"),
 ])
-def test_bodies_that_are_not_forms_reach_the_app_unchanged(serve, content_type, body):
+def test_bodies_that_are_not_forms_reach_the_app_unchanged(
+        serve, content_type, body, no_label_blind_parser):
     inhouse = FRAMEWORKS["inhouse"][1]()
     with serve(protect(inhouse)) as port:
         answer = request(port, "POST", body=body, content_type=content_type)

@@ -27,7 +27,7 @@ import inspect  # noqa: E402
 
 from .. import _policy  # noqa: E402
 from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,  # noqa: E402
-                        chosen_separator, query_rewriter)
+                        chosen_separator, log_made, query_rewriter)
 from .._rewrite import LEGACY  # noqa: E402
 from . import _body  # noqa: E402
 from ._body import BodyRewriter  # noqa: E402
@@ -41,10 +41,12 @@ ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
 #: whenever ``protect()`` received the whole body before the application ran.
 ORIGINAL_BODY = _body.ORIGINAL_BODY
 
-_BODY_HEADERS = frozenset([b"content-length", b"content-type", b"transfer-encoding"])
+_BODILESS = frozenset(["GET", "HEAD"])
+_BODY_HEADERS = frozenset([b"content-length", b"content-type", b"transfer-encoding",
+                           b"content-encoding"])
 
 
-def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
+def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blind=False):
     """Return an ASGI 3 application that calls *app* with each ``;`` of the
     query and of an urlencoded body percent-encoded, so that whatever parses
     them in *app* finds the fields of the fixed ``parse_qsl``.
@@ -64,7 +66,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
     else:
         rewrite_query = query_rewriter(separator)
         body = BodyRewriter(body_rewriter(separator), max_body_size,
-                            _policy.warn_on_semicolon if warn else None)
+                            _policy.warn_on_semicolon if warn else None, bool(label_blind))
     semicolons_only = separator == "&" and not warn
 
     def protected(scope, receive=None, send=None):
@@ -85,7 +87,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
                 _policy.warn_on_semicolon(query, stacklevel=2)
             scope["query_string"] = rewrite_query(query)
         content_types = ()  # every content-type value, in order: a client may repeat it
-        length = None
+        length = coding = None
         framed = False
         for name, value in scope.get("headers", ()):
             if name not in _BODY_HEADERS:  # one lookup for the headers that do not matter
@@ -100,15 +102,23 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
                 length = value
             elif name == b"content-type":
                 content_types += (value,)
+            elif name == b"content-encoding":
+                coding = value
             else:
                 framed = True
-        if length is None and not framed and scope.get("http_version") in ("1.1", "1.0"):
-            return app(scope, receive, send)  # HTTP/1 without either header: no body
-        return body.call(app, scope, receive, send, content_types, length)
+        if not content_types and (scope.get("method") in _BODILESS or (
+                length is None and not framed and scope.get("http_version") in ("1.1", "1.0"))):
+            # No label, and a GET/HEAD (whose unlabelled body no parser reads
+            # as a form) or HTTP/1 without a body.
+            return app(scope, receive, send)
+        return body.call(app, scope, receive, send, query,
+                         content_types, length, framed, coding)
 
     protected.__wrapped__ = app
     protected._asgi_single_callable = True  # asgiref's mark
     _mark_coroutine_function(protected)
+    if body is not None:
+        log_made("asgi", label_blind)
     return protected
 
 

@@ -17,4 +17,5 @@ def protect(
     app: Any,
     separator: Optional[Union[str, bytes]] = ...,
     max_body_size: Optional[int] = ...,
+    label_blind: bool = ...,
 ) -> ASGIApplication: ...

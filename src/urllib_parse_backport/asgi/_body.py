@@ -7,13 +7,12 @@ runs, so a body with a length is received first, up to a limit, and handed
 over as one message. A body without one (chunked, or HTTP/2 without the
 header) is rewritten message by message as the application receives it:
 the rewrite is byte-local, so a ``;`` is caught wherever the body is cut.
-Only an unlabelled body is received first in both cases: whether it is a
-form (not JSON, not markup) depends on all of it.
+A form in a content coding is received first in both cases, to be checked
+and passed on byte for byte, or refused.
 """
 
-from .._protect import (BAD_LENGTH, FORM, NOT_FORM, TOO_LARGE, body_kind_of_labels,
-                        has_form_bytes, is_json_or_markup, log_refused, log_untouched,
-                        form_whatever_its_bytes)
+from .._protect import (BAD_LENGTH, ENCODED, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
+                        coded_form_passes, log_refused, log_untouched)
 from ._await import Coroutine, Ready, Return
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -31,20 +30,29 @@ class BodyRewriter(object):
     or a function ``warn(data, stacklevel)`` called once per body rewritten.
     """
 
-    __slots__ = ("_rewrite", "_limit", "_warn")
+    __slots__ = ("_rewrite", "_limit", "_warn", "_label_blind")
 
-    def __init__(self, rewrite, limit, warn):
+    def __init__(self, rewrite, limit, warn, label_blind):
         self._rewrite = rewrite
         self._limit = limit
         self._warn = warn
+        self._label_blind = label_blind
 
-    def call(self, app, scope, receive, send, content_types, length):
-        """The awaitable of *app* on a request that may have a body: *content_types*
-        holds the ``content-type`` values (bytes), *length* is the ``content-length``
-        value (bytes), or None when absent."""
-        kind = body_kind_of_labels([value.decode("latin-1") for value in content_types])
-        if kind == NOT_FORM:
+    def call(self, app, scope, receive, send, query, content_types, length, framed, coding):
+        """The awaitable of *app* on a request that may have a body: *query* is the
+        query as received, *content_types* holds the ``content-type`` values
+        (bytes), *length* and *coding* the ``content-length`` and
+        ``content-encoding`` values (bytes, or None when absent), *framed*
+        whether a ``transfer-encoding`` came. What is refused, rewritten or
+        passed is ``_protect.body_action``'s rule."""
+        action, reason = body_action(
+            tuple(value.decode("latin-1") for value in content_types), query, length is not None,
+            framed, None if coding is None else coding.decode("latin-1"), self._label_blind)
+        if action is None:
             return app(scope, receive, send)
+        if isinstance(action, tuple):
+            _refused(scope, action, reason)
+            return Coroutine(_refuse(send, action))
         if length is not None:
             value = length
             try:
@@ -57,28 +65,34 @@ class BodyRewriter(object):
                 return Coroutine(_refuse(send, BAD_LENGTH))
             if length == 0:
                 return app(scope, receive, send)
-            if kind == FORM and self._limit is not None and length > self._limit:
-                _refused(scope, TOO_LARGE,
-                         "%d bytes, over max_body_size=%d" % (length, self._limit))
+            if self._limit is not None and length > self._limit:
+                reason = "%d bytes, over max_body_size=%d" % (length, self._limit)
+                if action is REWRITE_BLIND:
+                    _log_untouched(scope, reason)
+                    return app(scope, receive, send)
+                _refused(scope, TOO_LARGE, reason)
                 return Coroutine(_refuse(send, TOO_LARGE))
-        elif kind == FORM:
+        elif not framed and scope.get("http_version") in ("1.1", "1.0"):
+            return app(scope, receive, send)  # HTTP/1 without a length or framing: no body
+        elif action is not VERIFY:
             return app(scope, _Streaming(receive, self._rewrite, self._warn), send)
-        return Coroutine(self._received_first(app, scope, receive, send, kind, length,
-                                              bool(content_types)))
+        return Coroutine(self._received_first(
+            app, scope, receive, send, action, length is not None,
+            None if coding is None else coding.decode("latin-1")))
 
-    def _received_first(self, app, scope, receive, send, kind, length, labelled):
-        """A coroutine (see ``_await``): receive the body, rewrite it if it is a
-        form and fits the limit, then run *app* on it. A form over the limit,
-        labelled urlencoded or unlabelled (*labelled*: a content-type came), is
-        refused with 413 (``_protect.form_whatever_its_bytes``).
+    def _received_first(self, app, scope, receive, send, action, has_length, coding):
+        """A coroutine (see ``_await``): receive the body, rewrite it (or, for
+        :data:`VERIFY`, check it) within the limit, then run *app* on it. A form
+        over the limit is refused with 413, unless it is a form only for a
+        label-blind parser (Bottle 0.12 refuses it itself).
 
         What was received ahead reaches the application as one ``http.request``
         message (the bytes as they came: HTTP gives it no boundaries to keep),
         followed by any other message received (``http.disconnect``). Why one:
         a server that makes a message of each chunk of a chunked body (h11
         does, hypercorn's) would otherwise have this hold a body sent in
-        one-byte chunks as millions of messages (200 bytes of memory per byte
-        of body on 3.13, now 2) and hand them back in quadratic time."""
+        one-byte chunks as a message per byte and hand them back in quadratic
+        time."""
         limit, body = self._limit, bytearray()
         received = more = complete = False
         other = None
@@ -91,11 +105,9 @@ class BodyRewriter(object):
             chunk = message.get("body", b"")
             if chunk:
                 body += chunk
-                if kind != FORM and not has_form_bytes(chunk):
-                    break
-                if limit is not None and len(body) > limit:  # and still shaped like a form
+                if limit is not None and len(body) > limit:
                     reason = "over max_body_size=%d" % (limit,)
-                    if form_whatever_its_bytes(kind, labelled):
+                    if action is not REWRITE_BLIND:
                         _refused(scope, TOO_LARGE, reason)
                         for message in _refusal(TOO_LARGE):
                             yield send(message)
@@ -111,15 +123,22 @@ class BodyRewriter(object):
                 if received else []
             if other is not None:
                 messages.append(other)
+        elif action is VERIFY:
+            if not coded_form_passes(data, coding, self._rewrite, limit):
+                _refused(scope, ENCODED, "content-encoding %r: its bytes, or the bytes they "
+                         "decode to, hold a separator to rewrite" % (coding,))
+                for message in _refusal(ENCODED):
+                    yield send(message)
+                return
+            scope.setdefault(ORIGINAL_BODY, data)
+            messages = [{"type": "http.request", "body": data, "more_body": False}]
         else:
             rewritten = self._rewrite(data)
-            if rewritten is not data and kind != FORM and is_json_or_markup(data):
-                rewritten = data
             scope.setdefault(ORIGINAL_BODY, data)  # the outermost protect() received it
             if rewritten is not data:
                 if self._warn is not None:
                     self._warn(data, stacklevel=2)
-                if length is not None:
+                if has_length:
                     scope["headers"] = _with_length(scope["headers"], len(rewritten))
             messages = [{"type": "http.request", "body": rewritten, "more_body": False}]
         yield app(scope, _Replay(messages, receive), send)
@@ -128,7 +147,7 @@ class BodyRewriter(object):
 def _with_length(headers, length):
     """*headers* with the ``content-length`` value *length*."""
     value = str(length).encode("ascii")
-    return [(name, value) if name == b"content-length" else (name, old)
+    return [(name, value) if name.lower() == b"content-length" else (name, old)
             for name, old in headers]
 
 

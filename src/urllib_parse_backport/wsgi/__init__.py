@@ -12,7 +12,7 @@ imported by nothing else in the package.
 
 from .. import _policy
 from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,
-                        chosen_separator, query_rewriter)
+                        chosen_separator, log_made, query_rewriter)
 from .._rewrite import LEGACY
 from . import _body
 from ._body import BodyRewriter
@@ -27,77 +27,68 @@ ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
 ORIGINAL_BODY = _body.ORIGINAL_BODY
 
 
-def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE):
+def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blind=False):
     """Return a WSGI application that calls *app* with each ``;`` of the query
-    and of an urlencoded body percent-encoded, so that whatever parses them in
-    *app* finds the fields of the fixed ``parse_qsl``.
+    and of a form body percent-encoded, so that whatever parses them in *app*
+    finds the fields of the fixed ``parse_qsl``.
 
     *separator*: ``None`` (default) follows ``PYTHON_URLLIB_QS_SEPARATOR`` as
     the parsers do (unset: ``'&'``); ``'legacy'`` leaves every request alone;
     any other one ASCII character is the field separator: it becomes ``&``,
     and each other ``&`` and ``;`` is percent-encoded. A bad value raises
-    ``ValueError`` here, not per request. *max_body_size*: the largest
-    body read ahead and rewritten (bytes, or None for no limit); a larger
-    one that is labelled urlencoded, or unlabelled and shaped like a form, is
-    refused with ``413 Payload Too Large`` (never passed on with its ``;``),
-    one under another label passed on as received, each logged. A body that
-    may be a form with a ``CONTENT_LENGTH`` that is not a number of bytes is
-    refused with ``400 Bad Request``. A body is rewritten when it is
-    labelled urlencoded, or unlabelled (not multipart) with the bytes of a
-    form; every other body reaches *app* byte for byte.
+    ``ValueError`` here, not per request. *max_body_size*: the largest body
+    read ahead and rewritten (bytes, or None for no limit). *label_blind*:
+    True when a parser behind reads every body but a multipart one as a form
+    whatever its Content-Type (in-house code that does not look at the
+    label); ``protect()`` finds Bottle <= 0.12.18 by itself.
+
+    A body is a form when a parser behind could read it as one: labelled
+    ``application/x-www-form-urlencoded`` (in any case, in any element of a
+    list), unlabelled, or under any label but multipart while a label-blind
+    parser that splits on ``;`` (Bottle <= 0.12.18) is loaded, or with
+    *label_blind*. Every other
+    body reaches *app* byte for byte. A request that cannot be rewritten is
+    refused, logged, without calling *app*: a form over *max_body_size*
+    (413), a Content-Length that is not a number or that comes with a
+    Transfer-Encoding (400), a charset that can write a separator other than
+    as its ASCII byte, on a query or a form (400), a form in a
+    Content-Encoding whose bytes hold a separator (415).
     ``environ[ORIGINAL_QUERY_STRING]`` keeps the query as received.
     """
     separator, warn = chosen_separator(separator)
     max_body_size = check_max_body_size(max_body_size)
-
     if separator == LEGACY:
-        def protected(environ, start_response):
+        def unprotected(environ, start_response):
             environ.setdefault(ORIGINAL_QUERY_STRING, environ.get("QUERY_STRING", ""))
             return app(environ, start_response)
+        unprotected.__wrapped__ = app
+        return unprotected
 
-    elif separator == "&" and not warn:
-        body = BodyRewriter(body_rewriter("&"), max_body_size, None)
+    semicolons_only = separator == "&" and not warn
+    rewrite_query = query_rewriter(separator)
+    body = BodyRewriter(body_rewriter(separator), max_body_size,
+                        _policy.warn_on_semicolon if warn else None, bool(label_blind))
 
-        def protected(environ, start_response):
-            query = environ.get("QUERY_STRING", "")
-            environ.setdefault(ORIGINAL_QUERY_STRING, query)  # the outermost protect()
+    def protected(environ, start_response):
+        query = environ.get("QUERY_STRING", "")
+        environ.setdefault(ORIGINAL_QUERY_STRING, query)  # the outermost protect()
+        if semicolons_only:
             if ";" in query:
                 environ["QUERY_STRING"] = query.replace(";", "%3B")
-            if _may_have_body(environ):
-                answer = body.rewrite(environ)
-                if answer is not None:
-                    return _answer(start_response, answer)
-            elif environ.get("REQUEST_METHOD") not in _BODILESS and "wsgi.input" in environ:
-                body.guard(environ)
-            return app(environ, start_response)
-
-    else:
-        rewrite_query = query_rewriter(separator)
-        body = BodyRewriter(body_rewriter(separator), max_body_size,
-                            _policy.warn_on_semicolon if warn else None)
-
-        def protected(environ, start_response):
-            query = environ.get("QUERY_STRING", "")
-            environ.setdefault(ORIGINAL_QUERY_STRING, query)  # the outermost protect()
+        else:
             if warn:  # name the server code that called us (see warn_on_semicolon)
                 _policy.warn_on_semicolon(query, stacklevel=3)
             rewritten = rewrite_query(query)
             if rewritten is not query:
                 environ["QUERY_STRING"] = rewritten
-            if _may_have_body(environ):
-                answer = body.rewrite(environ)
-                if answer is not None:
-                    return _answer(start_response, answer)
-            elif environ.get("REQUEST_METHOD") not in _BODILESS and "wsgi.input" in environ:
-                body.guard(environ)
-            return app(environ, start_response)
+        answer = body.rewrite(environ, query)
+        if answer is not None:
+            return _answer(start_response, answer)
+        return app(environ, start_response)
 
     protected.__wrapped__ = app
+    log_made("wsgi", label_blind)
     return protected
-
-
-#: The methods whose body ``cgi.FieldStorage`` never reads (it parses the query).
-_BODILESS = frozenset(["GET", "HEAD"])
 
 
 def _answer(start_response, answer):
@@ -107,10 +98,3 @@ def _answer(start_response, answer):
     start_response("%d %s" % (status, reason), [("Content-Type", "text/plain; charset=utf-8"),
                                                 ("Content-Length", str(len(text)))])
     return [text]
-
-
-def _may_have_body(environ):
-    """A length, chunked framing, or a stream the server ends (``wsgi.input_terminated``:
-    an HTTP/2 request may carry a body with neither header)."""
-    return (environ.get("CONTENT_LENGTH") or environ.get("HTTP_TRANSFER_ENCODING")
-            or environ.get("wsgi.input_terminated"))

@@ -13,4 +13,5 @@ def protect(
     app: WSGIApplication,
     separator: Optional[Union[str, bytes]] = ...,
     max_body_size: Optional[int] = ...,
+    label_blind: bool = ...,
 ) -> WSGIApplication: ...

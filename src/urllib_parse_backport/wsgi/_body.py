@@ -1,20 +1,20 @@
 """The body half of ``wsgi.protect``: rewrite every request body a parser could read as a form.
 
-Which bodies are forms, and their rewrite, is ``_protect``'s rule (shared
-with ``asgi.protect``). The rewrite changes the body's length, and
-``CONTENT_LENGTH`` must say so before the application reads a byte, so a
-body with a length is read first, up to a limit. A body without one
-(chunked, ``wsgi.input_terminated``) is rewritten as the application reads
-it: the rewrite is byte-local, so no more than one read is held. A chunked
-body the server hands over with its framing (wsgiref) is read chunk by chunk
-to its last chunk, and a form is handed on as one chunk.
+Which bodies are forms, which requests are refused, and the rewrite are
+``_protect``'s rule (shared with ``asgi.protect``). The rewrite changes the
+body's length, and ``CONTENT_LENGTH`` must say so before the application
+reads a byte, so a body with a length is read first, up to a limit. A body
+without one (``wsgi.input_terminated``) is rewritten as the application
+reads it: the rewrite is byte-local, so no more than one read is held. A
+chunked body the server hands over with its framing (wsgiref) is read chunk
+by chunk to its last chunk, and a form is handed on as one chunk, followed
+by the rest of the stream, rewritten too.
 """
 
 import io
 
-from .._protect import (BAD_LENGTH, FORM, NOT_FORM, TOO_LARGE, body_kind, has_form_bytes,
-                        is_json_or_markup, log_refused, log_untouched,
-                        form_whatever_its_bytes)
+from .._protect import (BAD_LENGTH, ENCODED, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
+                        coded_form_passes, log_refused, log_untouched)
 from ._input import Input
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -24,6 +24,9 @@ __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
 ORIGINAL_BODY = "urllib_parse_backport.original_body"
 
 _CHUNK = 65536
+#: The methods whose body ``cgi.FieldStorage`` never reads (it parses the query), nor
+#: WebOb or CherryPy (by default) without a label.
+_BODILESS = frozenset(["GET", "HEAD"])
 
 
 class BodyRewriter(object):
@@ -32,25 +35,37 @@ class BodyRewriter(object):
     function ``warn(data, stacklevel)`` called once per body that is rewritten.
     """
 
-    __slots__ = ("_rewrite", "_limit", "_warn")
+    __slots__ = ("_rewrite", "_limit", "_warn", "_label_blind")
 
-    def __init__(self, rewrite, limit, warn):
+    def __init__(self, rewrite, limit, warn, label_blind):
         self._rewrite = rewrite
         self._limit = limit
         self._warn = warn
+        self._label_blind = label_blind
 
-    def rewrite(self, environ):
-        """Replace ``wsgi.input`` (and ``CONTENT_LENGTH``) of a body a parser reads as a form.
+    def rewrite(self, environ, query):
+        """Replace ``wsgi.input`` (and ``CONTENT_LENGTH``) of a body a parser reads
+        as a form; *query* is the query as received.
 
-        Returns None, or the answer (``_protect.TOO_LARGE``, ``BAD_LENGTH``) to
-        a request that must be refused: a form larger than the limit (see
-        :func:`_over_limit`), or with a Content-Length that is not a number,
-        which could not be rewritten and must not reach a parser as received."""
-        kind = body_kind(environ.get("CONTENT_TYPE") or "")
-        if kind == NOT_FORM:
-            return
-        declared = kind == FORM
+        Returns None, or the answer (``_protect.TOO_LARGE``, ``BAD_LENGTH``,
+        ``BAD_FRAMING``, ``BAD_CHARSET``, ``ENCODED``) to a request that must be
+        refused, as ``_protect.body_action`` and :func:`_over_limit` decide."""
+        content_type = environ.get("CONTENT_TYPE")
+        if content_type is None and environ.get("REQUEST_METHOD") in _BODILESS:
+            return None  # an unlabelled GET/HEAD body: cgi, WebOb, CherryPy never parse it
         length = environ.get("CONTENT_LENGTH")
+        framing = environ.get("HTTP_TRANSFER_ENCODING")
+        terminated = environ.get("wsgi.input_terminated")
+        if content_type is None and not (length or framing or terminated):
+            action = True  # no body in HTTP/1, but see the stream guard below
+        else:
+            action, reason = body_action(() if content_type is None else (content_type,),
+                                         query, length, framing,
+                                         environ.get("HTTP_CONTENT_ENCODING"), self._label_blind)
+            if isinstance(action, tuple):
+                return _refused(environ, action, reason)
+        if action is None or "wsgi.input" not in environ:
+            return None
         if length:
             try:
                 length = int(length)
@@ -60,67 +75,69 @@ class BodyRewriter(object):
                 return _refused(environ, BAD_LENGTH, "Content-Length %r is not a number of "
                                 "bytes" % (environ["CONTENT_LENGTH"],))
             if length == 0:
-                return
-        elif _raw_chunked(environ):
-            return self._rewrite_framed(environ, declared)
-        elif declared:
-            # No length: the server de-chunked the body and ends the stream.
+                return None
+            if self._limit is not None and length > self._limit:
+                return _over_limit(environ, action,
+                                   "%d bytes, over max_body_size=%d" % (length, self._limit))
+            data = _read(environ["wsgi.input"], length)
+            if action is VERIFY:
+                return self._verify(environ, data, io.BytesIO(data))
+            self._hand_over(environ, data, length)
+        elif framing and "chunked" in framing.lower() and not terminated:
+            return self._rewrite_framed(environ, action)
+        elif terminated and action is VERIFY:
+            data = self._read_ahead(environ)
+            if data is None:
+                return _over_limit(environ, action, "over max_body_size=%d" % (self._limit,))
+            return self._verify(environ, data, io.BytesIO(data))
+        elif terminated or environ.get("REQUEST_METHOD") not in _BODILESS:
+            # No length: the server ends the stream (it de-chunked the body), or
+            # hands on the connection as it is (wsgiref), where HTTP gives no
+            # body but a reader that reads to the end of the stream
+            # (cgi.FieldStorage without a length) gets whatever the client
+            # sends until it closes. Either way it is rewritten as it is read.
             environ["wsgi.input"] = Input(b"", environ["wsgi.input"], self._rewrite,
                                           self._warn)
-            return
-        elif environ.get("wsgi.input_terminated"):
-            length = None  # read to the end of the stream, which the server marks
-        else:
-            _log_untouched(environ, "no Content-Length and no wsgi.input_terminated")
-            return
-        if not declared:
-            data = self._read_ahead(environ, length)
-            if data is _TOO_LARGE:
-                return _over_limit(environ, "over max_body_size=%d" % (self._limit,))
-            if data:  # b"": no body (a GET on a server that ends every stream)
-                self._hand_over(environ, data, length, is_json_or_markup)
-        elif self._limit is not None and length > self._limit:
-            return _over_limit(environ, "%d bytes, over max_body_size=%d" % (length, self._limit))
-        else:
-            self._hand_over(environ, _read(environ["wsgi.input"], length), length, None)
+        return None
 
-    def guard(self, environ):
-        """A request with no length, no framing and no end of stream: HTTP gives
-        it no body, but a server that hands the connection on as it is
-        (wsgiref) lets a reader that reads to the end of the stream
-        (``cgi.FieldStorage`` without a length) read whatever the client sends
-        until it closes. For a form (labelled, or unlabelled, which cgi reads
-        as one), that stream is rewritten as it is read; nothing is read here."""
-        content_type = environ.get("CONTENT_TYPE") or ""
-        if form_whatever_its_bytes(body_kind(content_type), bool(content_type)):
-            environ["wsgi.input"] = Input(b"", environ["wsgi.input"], self._rewrite, self._warn)
+    def _verify(self, environ, data, stream):
+        """A form in a content coding, read whole as *data*: handed on byte for byte
+        as *stream* if ``_protect.coded_form_passes``, else refused."""
+        coding = environ.get("HTTP_CONTENT_ENCODING") or ""
+        if not coded_form_passes(data, coding, self._rewrite, self._limit):
+            return _refused(environ, ENCODED, "Content-Encoding %r: its bytes, or the bytes "
+                            "they decode to, hold a separator to rewrite" % (coding,))
+        environ.setdefault(ORIGINAL_BODY, data)
+        environ["wsgi.input"] = stream
+        return None
 
-    def _rewrite_framed(self, environ, declared):
+    def _rewrite_framed(self, environ, action):
         """A chunked body whose framing the server left in the stream (wsgiref:
         ``Transfer-Encoding: chunked``, no ``CONTENT_LENGTH``, no
         ``wsgi.input_terminated``), which the application de-chunks itself
         (Bottle does). The chunks are read as far as the last one, never
         further, so the read cannot wait for a byte the client will not send;
-        a form comes back rewritten as one chunk, anything else as it came;
-        one over the limit is refused (the answer is returned) or passed on,
-        as :func:`_over_limit` decides."""
+        a form comes back rewritten as one chunk. What follows the last-chunk
+        line (trailers, and whatever the client sends before it closes, which
+        ``cgi.FieldStorage`` reads to the end) is rewritten as it is read. One
+        over the limit is refused (the answer is returned) or passed on, as
+        :func:`_over_limit` decides."""
         stream = environ["wsgi.input"]
-        raw, data, problem = _read_chunks(stream, self._limit,
-                                          None if declared else has_form_bytes)
+        raw, data, problem = _read_chunks(stream, self._limit)
         if problem is None:
+            if action is VERIFY:
+                return self._verify(environ, data, Input(raw, stream, self._rewrite, self._warn))
             environ.setdefault(ORIGINAL_BODY, data)  # read whole, as a body with a length
             rewritten = self._rewrite(data)
-            if rewritten is not data and (declared or not is_json_or_markup(data)):
+            if rewritten is not data:
                 if self._warn is not None:
                     self._warn(data, stacklevel=4)
                 raw = b"%x\r\n%s\r\n0\r\n" % (len(rewritten), rewritten) if rewritten \
                     else b"0\r\n"
-            environ["wsgi.input"] = Input(raw, stream, None, None)  # trailers follow
-        elif problem is _NOT_A_FORM:
-            environ["wsgi.input"] = Input(raw, stream, None, None)
+            environ["wsgi.input"] = Input(raw, stream, self._rewrite, None)
         elif problem is _TOO_LARGE:
             environ["wsgi.input"] = Input(raw, stream, None, None)
-            return _over_limit(environ, "chunked, over max_body_size=%d" % (self._limit,))
+            return _over_limit(environ, action, "chunked, over max_body_size=%d" % (self._limit,))
         else:
             # A broken frame: every ';' from here on is escaped, which can break
             # the framing the application reads but never lets a ';' through to
@@ -128,37 +145,24 @@ class BodyRewriter(object):
             environ["wsgi.input"] = Input(self._rewrite(raw), stream, self._rewrite,
                                           self._warn)
 
-    def _read_ahead(self, environ, length):
-        """The unlabelled body (of *length* bytes, or to its end for None) if
-        it has the shape of a form and fits the limit; else None, or
-        :data:`_TOO_LARGE` if it has that shape as far as the limit, with the
-        bytes read put back in front of the server's stream."""
+    def _read_ahead(self, environ):
+        """The body of a stream the server ends, read to its end, or None when it
+        is over the limit (the bytes read are put back in front of the stream)."""
         stream, limit = environ["wsgi.input"], self._limit
-        chunks, size = [], 0
-        while length is None or size < length:
-            want = _CHUNK if length is None else min(length - size, _CHUNK)
-            if limit is not None:
-                want = min(want, limit + 1 - size)  # one byte over tells "too large"
+        body = bytearray()
+        while True:
+            want = _CHUNK if limit is None else min(_CHUNK, limit + 1 - len(body))
             chunk = stream.read(want)
             if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
-            size += len(chunk)
-            if not has_form_bytes(chunk):
-                break
-            if limit is not None and size > limit:
-                environ["wsgi.input"] = Input(b"".join(chunks), stream, None, None)
-                return _TOO_LARGE
-        else:
-            return b"".join(chunks)
-        environ["wsgi.input"] = Input(b"".join(chunks), stream, None, None)
-        return None
+                return bytes(body)
+            body += chunk
+            if limit is not None and len(body) > limit:
+                environ["wsgi.input"] = Input(bytes(body), stream, None, None)
+                return None
 
-    def _hand_over(self, environ, data, length, exempt):
-        """Give the application *data* rewritten (unless *exempt(data)*) as its stream."""
+    def _hand_over(self, environ, data, length):
+        """Give the application *data* rewritten as its stream."""
         rewritten = self._rewrite(data)
-        if rewritten is not data and exempt is not None and exempt(data):
-            rewritten = data
         if rewritten is not data and self._warn is not None:
             self._warn(data, stacklevel=5)  # names the server code that called protect()
         environ.setdefault(ORIGINAL_BODY, data)  # the outermost protect() read it first
@@ -184,30 +188,21 @@ def _read(stream, length):
     return b"".join(chunks)
 
 
-def _raw_chunked(environ):
-    """Whether the stream holds a chunked body with its framing (the server did not
-    de-chunk it: it gives neither a length nor ``wsgi.input_terminated``)."""
-    return ("chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
-            and not environ.get("wsgi.input_terminated"))
+_TOO_LARGE, _BROKEN = "too large", "broken framing"
 
 
-_NOT_A_FORM, _TOO_LARGE, _BROKEN = "not a form", "too large", "broken framing"
-
-
-def _read_chunks(stream, limit, shape):
+def _read_chunks(stream, limit):
     """Read chunked framing from *stream* up to and with the last-chunk line
     ``0\r\n`` (the trailers, if any, stay in the stream, as for a parser that
     stops there: Bottle's does).
 
     Returns ``(raw, body, problem)``: the bytes read, the body de-chunked, and
-    None, or why reading stopped early: a chunk *shape(data)* refuses
-    (:data:`_NOT_A_FORM`), a body over *limit* bytes (:data:`_TOO_LARGE`), a
-    size line or chunk end that is not ``hex[;extensions]\r\n``/``\r\n``
-    (:data:`_BROKEN`). Sizes are read as Bottle reads them, ``int(text, 16)``.
-
-    Both are gathered in a ``bytearray``: kept as lists of pieces, a body sent
-    in one-byte chunks took 263 bytes of memory per byte of body at its peak
-    (3.13), now 14.
+    None, or why reading stopped early: a body over *limit* bytes
+    (:data:`_TOO_LARGE`), a size line or chunk end that is not
+    ``hex[;extensions]\r\n``/``\r\n`` (:data:`_BROKEN`). Sizes are read as
+    Bottle reads them, ``int(text, 16)``. Both are gathered in a
+    ``bytearray``, which holds a body of one-byte chunks in about as many
+    bytes as it has (a list of pieces would hold an object per chunk).
     """
     raw, pieces = bytearray(), bytearray()
     while True:
@@ -230,8 +225,6 @@ def _read_chunks(stream, limit, shape):
         if len(chunk) != count + 2 or chunk[-2:] != b"\r\n":
             return bytes(raw), None, _BROKEN
         pieces += chunk[:-2]
-        if shape is not None and not shape(chunk[:-2]):
-            return bytes(raw), None, _NOT_A_FORM
 
 
 def _log_untouched(environ, reason):
@@ -243,11 +236,13 @@ def _refused(environ, answer, reason):
     return answer
 
 
-def _over_limit(environ, reason):
-    """A body over the limit that may be a form: refused (the answer returned) or
-    passed on as received and logged, as ``_protect.form_whatever_its_bytes`` says."""
-    content_type = environ.get("CONTENT_TYPE") or ""
-    if form_whatever_its_bytes(body_kind(content_type), bool(content_type)):
-        return _refused(environ, TOO_LARGE, reason)
-    _log_untouched(environ, reason)
-    return None
+def _over_limit(environ, action, reason):
+    """A form over the limit: refused with 413 (the answer returned), or, when it
+    is a form only for a label-blind parser, passed on as received and logged:
+    that parser (Bottle 0.12) refuses bodies over its own ``MEMFILE_MAX``
+    (100 KiB), while a large JSON document under its own label must get
+    through."""
+    if action is REWRITE_BLIND:
+        _log_untouched(environ, reason)
+        return None
+    return _refused(environ, TOO_LARGE, reason)

@@ -1,0 +1,281 @@
+"""The rule both ``protect()`` middlewares share: labels, charsets, framing, codings.
+
+Each case is a request an attacker writes (or an honest client sends) and
+what the application behind gets: the body rewritten, byte for byte, or a
+refusal. The WSGI half runs everywhere, the ASGI half on Python 3. The
+frameworks' own view of the crafted requests is in test_wsgi_crafted.py and
+the HTTP tests; this pins the rule itself, on both middlewares at once.
+"""
+
+import io
+import logging
+import sys
+import zlib
+
+import pytest
+
+from internals import forms
+from urllib_parse_backport.wsgi import ORIGINAL_BODY, protect
+
+PY2 = sys.version_info[0] == 2
+URLENCODED = "application/x-www-form-urlencoded"
+BODY = b"q=common_term&utm_content=s;q=malicious_term"
+FIXED = b"q=common_term&utm_content=s%3Bq=malicious_term"
+
+pytestmark = pytest.mark.usefixtures("no_label_blind_parser")
+
+
+def wsgi(body=None, content_type=None, method="POST", query="", **headers):
+    """``(status or None, body the app read, environ)`` for a request through
+    ``wsgi.protect``; *headers*: extra environ keys (``HTTP_...``,
+    ``CONTENT_LENGTH``, ``wsgi.input_terminated``). A body gets a length
+    unless *headers* set one (``CONTENT_LENGTH=None``: none)."""
+    environ = {"REQUEST_METHOD": method, "PATH_INFO": "/form", "QUERY_STRING": query,
+               "wsgi.input": io.BytesIO(body or b"")}
+    if body is not None:
+        environ["CONTENT_LENGTH"] = str(len(body))
+    if content_type is not None:
+        environ["CONTENT_TYPE"] = content_type
+    for key, value in headers.items():
+        key = key.replace("wsgi_", "wsgi.")
+        if value is None:
+            environ.pop(key, None)
+        else:
+            environ[key] = value
+    seen = {}
+
+    def app(environ, start_response):
+        seen["body"] = environ["wsgi.input"].read()
+        seen["environ"] = environ
+        return []
+    status = []
+    out = b"".join(protect(app)(environ, lambda s, h: status.append(s)))
+    if status:
+        assert "body" not in seen  # a refusal never calls the application
+        return status[0], out, environ
+    return None, seen["body"], seen["environ"]
+
+
+def asgi(body, content_types=(), method="POST", query=b"", headers=()):
+    """``(status or None, body the app received)`` through ``asgi.protect``."""
+    if PY2:
+        pytest.skip("ASGI is Python 3 only")
+    from asgi_apps import recorder, run
+    from urllib_parse_backport.asgi import protect as asgi_protect
+    headers = list(headers) + [(b"content-type", value) for value in content_types]
+    if body is not None and not any(name == b"transfer-encoding" for name, _ in headers) \
+            and not any(name == b"content-length" for name, _ in headers):
+        headers.append((b"content-length", b"%d" % len(body)))
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": method, "scheme": "http", "path": "/form", "raw_path": b"/form",
+             "root_path": "", "query_string": query, "headers": headers}
+    seen = []
+    sent = run(asgi_protect(recorder(seen)), scope,
+               [{"type": "http.request", "body": body or b"", "more_body": False}])
+    if not seen:
+        return sent[0]["status"], sent[1]["body"]
+    received = seen[0][1]
+    return None, b"".join(m.get("body", b"") for m in received if m["type"] == "http.request")
+
+
+# --- charsets ----------------------------------------------------------------------
+
+#: Codecs that write a separator other than as its ASCII byte, each with a
+#: body that decodes to one: Django decodes the body (and the query) with the
+#: request's charset before it splits.
+SPELLING_CODECS = ["utf-7", "UTF-7", "utf-16", "utf-16-le", "UTF-32", "cp037", "cp500",
+                   "unicode_escape", "raw_unicode_escape", "punycode", "idna", "hz"]
+
+
+@pytest.mark.parametrize("codec", SPELLING_CODECS)
+@pytest.mark.parametrize("written", ["; charset=%s", "; CHARSET=\"%s\"", ";charset = %s ",
+                                     "; charset=utf-8; charset=%s", "; charset=%s; charset=utf-8",
+                                     "; charset*=utf-8''%s"])
+def test_a_form_in_a_charset_that_can_spell_a_separator_is_refused(codec, written, caplog):
+    caplog.set_level(logging.WARNING, logger="urllib_parse_backport")
+    content_type = URLENCODED + written % (codec,)
+    status, answer, _ = wsgi(BODY, content_type)
+    assert status == "400 Bad Request" and b"charset" in answer
+    assert "refused with 400" in caplog.text and "charset" in caplog.text
+    assert asgi(BODY, [content_type.encode("latin-1")])[0] == 400
+
+
+def test_the_rfc_2231_spelling_is_read_percent_decoded():
+    # Django 4+ decodes charset*=utf-8''utf%2D7 to utf-7.
+    assert wsgi(BODY, URLENCODED + "; charset*=utf-8''utf%2D7")[0] == "400 Bad Request"
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_a_query_under_such_a_charset_is_refused_whatever_the_body(method):
+    # Django decodes the query with the request's charset too: '+ACY-' is '&'.
+    status, _, _ = wsgi(None, "text/plain; charset=utf-7", method=method,
+                        query="q=common_term&u=x+ACY-q=malicious_term")
+    assert status == "400 Bad Request"
+    assert asgi(None, [b"text/plain; charset=utf-7"], method=method,
+                query=b"q=common_term&u=x+ACY-q=malicious_term")[0] == 400
+
+
+def test_a_body_that_is_nobodys_form_keeps_its_charset():
+    # UTF-16 JSON, with no query: no parser splits it, nothing to refuse.
+    body = u'{"a": "b;c"}'.encode("utf-16")
+    status, got, _ = wsgi(body, "application/json; charset=utf-16")
+    assert (status, got) == (None, body)
+    assert asgi(body, [b"application/json; charset=utf-16"]) == (None, body)
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "latin-1", "iso-8859-15", "windows-1252",
+                                     "shift_jis", "gb18030", "no-such-codec", "x\x00y"])
+def test_an_ascii_transparent_or_unknown_charset_leaves_the_form_to_the_rewrite(charset):
+    status, got, _ = wsgi(BODY, URLENCODED + "; charset=" + charset)
+    assert (status, got) == (None, FIXED)
+
+
+@pytest.mark.parametrize("name", sorted(forms.ASCII_TRANSPARENT))
+def test_each_ascii_transparent_codec_writes_separators_only_as_their_bytes(name):
+    # Every sequence of one and two bytes: a separator in the text must come
+    # from its own byte (a multi-byte sequence never decodes to ASCII).
+    import codecs
+    assert codecs.lookup(name).name == name  # the canonical name the check compares
+    separators = u";&=%+"
+    for first in range(256):
+        for second in range(256) if first >= 0x80 else [None]:
+            data = bytearray([first] if second is None else [first, second])
+            try:
+                text = bytes(data).decode(name)
+            except UnicodeDecodeError:
+                continue
+            for char in separators:
+                assert text.count(char) <= bytes(data).count(char.encode("ascii")), \
+                    (name, data)
+
+
+# --- labels ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("content_type, multipart", [
+    # CherryPy splits on commas outside quotes, sorts, takes the greatest.
+    ("MULTIPART/x, application/x-www-form-urlencoded", False),
+    ("multipart/form-data, Application/X-WWW-Form-Urlencoded", False),
+    # A multipart body whose boundary holds a quoted comma is one element.
+    ('multipart/form-data; boundary="a,b"', True),
+    ("multipart/form-data; boundary=x, multipart/mixed", True),
+    # Anything else in the list (even nothing): not multipart for CherryPy.
+    ("multipart/form-data, text/plain", False),
+    ("multipart/form-data,", False),
+    ("", False),  # blank: CherryPy's default is urlencoded
+])
+def test_a_content_type_list_is_multipart_only_when_every_element_is(
+        content_type, multipart, label_blind_parser):
+    # With a label-blind parser loaded, "not multipart" is a form: the list
+    # decides between read-and-rewritten and not read at all.
+    status, got, environ = wsgi(BODY, content_type)
+    assert got == (BODY if multipart else FIXED)
+    assert (ORIGINAL_BODY in environ) == (not multipart)
+
+
+@pytest.mark.parametrize("content_type", ["multipart/form-data, text/plain", "text/css",
+                                          "text/plain;charset=UTF-8"])
+def test_without_a_label_blind_parser_a_list_without_a_form_is_untouched(content_type):
+    status, got, environ = wsgi(BODY, content_type)
+    assert (status, got) == (None, BODY) and ORIGINAL_BODY not in environ
+    assert asgi(BODY, [content_type.encode("ascii")]) == (None, BODY)
+
+
+# --- framing -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("length", ["0", "44", "3"])
+@pytest.mark.parametrize("content_type", [URLENCODED, None])
+def test_a_form_with_both_a_length_and_a_transfer_coding_is_refused(length, content_type):
+    # Servers follow the coding (uvicorn, hypercorn, gunicorn 20), and a rewrite
+    # that trusted the length (0: nothing) would hand the body on unread.
+    status, answer, _ = wsgi(BODY, content_type, CONTENT_LENGTH=length,
+                             HTTP_TRANSFER_ENCODING="chunked", wsgi_input_terminated=True)
+    assert status == "400 Bad Request" and b"Transfer-Encoding" in answer
+    labels = [content_type.encode("ascii")] if content_type else []
+    assert asgi(BODY, labels, headers=[(b"content-length", length.encode("ascii")),
+                                       (b"transfer-encoding", b"chunked")])[0] == 400
+
+
+def test_a_body_of_nobodys_form_with_both_is_left_to_the_server():
+    status, got, _ = wsgi(BODY, "text/plain", CONTENT_LENGTH="0", HTTP_TRANSFER_ENCODING="chunked",
+                          wsgi_input_terminated=True)
+    assert (status, got) == (None, BODY)
+
+
+def test_what_follows_the_last_chunk_is_rewritten_too():
+    # wsgiref hands the connection on; cgi.FieldStorage reads it to its end.
+    framed = b"%x\r\n%s\r\n0\r\n\r\n;q=malicious_term" % (len(BODY), BODY)
+    status, got, _ = wsgi(framed, URLENCODED, CONTENT_LENGTH=None,
+                          HTTP_TRANSFER_ENCODING="chunked")
+    assert status is None and b";" not in got
+    assert got.endswith(b"\r\n0\r\n\r\n%3Bq=malicious_term")
+
+
+# --- content codings -----------------------------------------------------------------
+
+def gzipped(data, name=None):
+    """*data* in gzip, optionally with a file name in its header (RFC 1952 FNAME)."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    deflated = compressor.compress(data) + compressor.flush()
+    flags = b"\x08" if name else b"\x00"
+    head = b"\x1f\x8b\x08" + flags + b"\x00\x00\x00\x00\x00\xff" + (name + b"\x00" if name else b"")
+    crc = zlib.crc32(data) & 0xffffffff
+    tail = bytes(bytearray([(crc >> s) & 0xff for s in (0, 8, 16, 24)]
+                           + [(len(data) >> s) & 0xff for s in (0, 8, 16, 24)]))
+    return head + deflated + tail
+
+
+def honest_gzip_form():
+    """A gzip-encoded form whose compressed bytes hold no ';' (a browser form has none)."""
+    for n in range(1000):
+        data = gzipped(b"q=common_term&page=%d&note=caf%%C3%%A9" % n)
+        if b";" not in data:
+            return data
+    raise AssertionError("no such body")
+
+
+@pytest.mark.parametrize("coding", ["gzip", "x-gzip", "GZIP"])
+def test_an_honest_encoded_form_reaches_the_app_byte_for_byte(coding):
+    body = honest_gzip_form()
+    status, got, environ = wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING=coding)
+    assert (status, got, environ["CONTENT_LENGTH"]) == (None, body, str(len(body)))
+    assert asgi(body, [URLENCODED.encode("ascii")],
+                headers=[(b"content-encoding", coding.encode("ascii"))]) == (None, body)
+
+
+@pytest.mark.parametrize("body, coding", [
+    (gzipped(BODY), "gzip"),                                  # decodes to a ';'
+    (gzipped(b"q=common_term", name=b";q=malicious_term;"), "gzip"),  # ';' in the header
+    (BODY, "gzip"),                                           # not gzip at all
+    (zlib.compress(BODY), "deflate"),
+    (b"q=common_term", "br"),                                 # a coding no one here decodes
+    (b"q=common_term", "gzip, gzip"),
+])
+def test_an_encoded_form_that_holds_a_separator_is_refused(body, coding):
+    # Rewriting coded bytes would break them; passed on unread, a parser that
+    # does not decode them (none of the frameworks does) splits them on ';'.
+    status, answer, _ = wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING=coding)
+    assert status == "415 Unsupported Media Type" and b"Content-Encoding" in answer
+    assert asgi(body, [URLENCODED.encode("ascii")],
+                headers=[(b"content-encoding", coding.encode("ascii"))])[0] == 415
+
+
+def test_an_identity_coding_is_no_coding():
+    assert wsgi(BODY, URLENCODED, HTTP_CONTENT_ENCODING="identity")[:2] == (None, FIXED)
+
+
+def test_a_chunked_encoded_form_is_checked_as_a_whole():
+    body = honest_gzip_form()
+    status, got, _ = wsgi(body, URLENCODED, CONTENT_LENGTH=None, HTTP_TRANSFER_ENCODING="chunked",
+                          HTTP_CONTENT_ENCODING="gzip", wsgi_input_terminated=True)
+    assert (status, got) == (None, body)
+    status, _, _ = wsgi(gzipped(BODY), URLENCODED, CONTENT_LENGTH=None,
+                        HTTP_TRANSFER_ENCODING="chunked", HTTP_CONTENT_ENCODING="gzip",
+                        wsgi_input_terminated=True)
+    assert status == "415 Unsupported Media Type"
+
+
+def test_a_bomb_decoding_past_the_limit_is_refused():
+    body = gzipped(b"a" * (3 * 1024 * 1024))  # 3 MiB of 'a': a few KiB gzipped
+    assert b";" not in body
+    assert wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="gzip")[0] == \
+        "415 Unsupported Media Type"
