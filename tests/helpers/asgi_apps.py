@@ -130,6 +130,22 @@ def hypercorn_server(app):
         sock.close()
 
 
+async def echo_app(scope, receive, send):
+    """Answers with the body as received, as JSON ``{"raw_body": latin-1 text}``."""
+    import json
+    body = b""
+    while True:
+        message = await receive()
+        body += message.get("body", b"")
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            break
+    data = json.dumps({"raw_body": body.decode("latin-1")}).encode("utf-8")
+    await send({"type": "http.response.start", "status": 200,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", b"%d" % len(data))]})
+    await send({"type": "http.response.body", "body": data})
+
+
 #: name -> (module to import, server).
 SERVERS = {"uvicorn": ("uvicorn", uvicorn_server), "hypercorn": ("hypercorn", hypercorn_server)}
 

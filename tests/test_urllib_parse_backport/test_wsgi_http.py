@@ -199,3 +199,76 @@ def test_a_form_without_length_is_rewritten_as_cgi_reads_it_to_the_end():
     assert form == (SMUGGLED if UNFIXED else SAFE)
     with wsgiref_server(protect(cgi_app)) as port:
         assert request_by_hand(port, head, BODY, end=True)["form"] == SAFE
+
+
+def test_bytes_after_the_last_chunk_reach_cgi_rewritten():
+    # wsgiref passes the chunked framing on and then the connection; the
+    # client sends more after the last chunk and closes, and cgi.FieldStorage
+    # (no length) reads the stream to its end and splits it.
+    pytest.importorskip("cgi")  # removed in 3.13
+    from stdlib_state import UNFIXED
+    from wsgi_apps import frame_chunks
+    head = ["Content-Type: " + URLENCODED, "Transfer-Encoding: chunked"]
+    body = frame_chunks([b"q=common_term"]) + b"\r\n;q=malicious_term"
+    with wsgiref_server(cgi_app) as port:
+        form = request_by_hand(port, head, body, end=True)["form"]
+    if UNFIXED:  # cgi reads the framing as data, and the field after it
+        assert form["q"] == ["malicious_term"]  # the hole
+    with wsgiref_server(protect(cgi_app)) as port:
+        form = request_by_hand(port, head, body, end=True)["form"]
+    assert "q" not in form and "%3B" not in "".join(form.keys())
+
+
+@pytest.mark.parametrize("server_name", sorted(SERVERS))
+def test_a_content_type_list_smuggles_nothing_to_cherrypy(server_name):
+    # CherryPy splits Content-Type on commas, sorts the elements and takes the
+    # greatest: the urlencoded one. protect() once saw the multipart prefix.
+    module, server = SERVERS[server_name]
+    if module is not None:
+        pytest.importorskip(module)
+    found = import_framework("cherrypy")
+    if not found:
+        pytest.skip("cherrypy is not installed for this interpreter")
+    app = _APPS.setdefault("cherrypy", (found[0](), found[1]))[0]
+    spaced = b"q=common_term&utm_content=s s;q=malicious_term"
+    head = ["Content-Type: MULTIPART/x, application/x-www-form-urlencoded",
+            "Content-Length: %d" % len(spaced)]
+    with server(app) as port:
+        assert request_by_hand(port, head, spaced)["form"]["q"] == ["common_term",
+                                                                    "malicious_term"]
+    with server(protect(app)) as port:
+        assert request_by_hand(port, head, spaced)["form"]["q"] == ["common_term"]
+
+
+@pytest.mark.parametrize("server_name", ["cheroot"])  # wsgiref labels it text/plain itself
+@pytest.mark.parametrize("body", [
+    b"q=common_term&utm_content=s s;q=malicious_term",  # a space
+    b"q=common_term&utm_content=\xc3\xa9;q=malicious_term",  # a raw UTF-8 byte
+    b'"q=common_term&utm_content=s;q=malicious_term"',  # a JSON string literal
+])
+def test_an_unlabelled_body_is_a_form_whatever_its_bytes(server_name, body):
+    # WebOb 1.8 (through cgi) parses any unlabelled POST as a form.
+    module, serve = SERVERS[server_name]
+    pytest.importorskip(module)
+    found = import_framework("webob")
+    if not found or not found[1][1]:
+        pytest.skip("WebOb here does not split bodies on ';'")
+    app = _APPS.setdefault("webob", (found[0](), found[1]))[0]
+    head = ["Content-Length: %d" % len(body)]
+    with serve(app) as port:
+        assert any("malicious_term" in v for v in request_by_hand(port, head, body)["form"]["q"])
+    with serve(protect(app)) as port:
+        form = request_by_hand(port, head, body)["form"]
+    assert not any("malicious_term" in v for v in form.get("q", []))
+
+
+@pytest.mark.parametrize("content_type, body", [
+    ("text/plain;charset=UTF-8", b"data:image/png;base64,iVBORw0KGgo="),  # canvas.toDataURL()
+    ("text/css", b"a{color:red;margin:0}b{x:y;z:w}"),
+])
+def test_honest_bodies_reach_the_app_byte_for_byte(serve, content_type, body,
+                                                   no_label_blind_parser):
+    inhouse = FRAMEWORKS["inhouse"][1]()
+    with serve(protect(inhouse)) as port:
+        answer = request(port, "POST", body=body, content_type=content_type)
+    assert answer["raw_body"] == body.decode("latin-1")
