@@ -36,6 +36,7 @@ DEFAULT_MAX_BODY_SIZE = 2621440
 #: refuses it itself); read it whole and pass it byte for byte if neither its
 #: coded bytes nor its decoded ones hold a byte the rewrite changes.
 REWRITE, REWRITE_BLIND, VERIFY = "rewrite", "rewrite for a label-blind parser", "verify"
+_PLAIN_FORM = ("application/x-www-form-urlencoded",)
 
 _BAD_SEPARATOR = "protect(): the separator must be one ASCII character or 'legacy', not %r%s"
 
@@ -159,6 +160,8 @@ def body_action(labels, query, length, framed, coding, label_blind):
       coded bytes would break them, and passing them unread would let a
       parser that does not decode them (none of the frameworks does) split
       them on their ``;``."""
+    if labels == _PLAIN_FORM and not framed and not coding:  # the common case
+        return REWRITE, None
     kind = _forms.body_kind(labels)
     if labels:
         charset = _forms.unsafe_charset(labels)

@@ -51,15 +51,15 @@ class BodyRewriter(object):
         ``BAD_FRAMING``, ``BAD_CHARSET``, ``ENCODED``) to a request that must be
         refused, as ``_protect.body_action`` and :func:`_over_limit` decide."""
         content_type = environ.get("CONTENT_TYPE")
-        if content_type is None and environ.get("REQUEST_METHOD") in _BODILESS:
+        if not content_type and environ.get("REQUEST_METHOD") in _BODILESS:
             return None  # an unlabelled GET/HEAD body: cgi, WebOb, CherryPy never parse it
         length = environ.get("CONTENT_LENGTH")
         framing = environ.get("HTTP_TRANSFER_ENCODING")
         terminated = environ.get("wsgi.input_terminated")
-        if content_type is None and not (length or framing or terminated):
+        if not content_type and not (length or framing or terminated):
             action = True  # no body in HTTP/1, but see the stream guard below
         else:
-            action, reason = body_action(() if content_type is None else (content_type,),
+            action, reason = body_action((content_type,) if content_type else (),
                                          query, length, framing,
                                          environ.get("HTTP_CONTENT_ENCODING"), self._label_blind)
             if isinstance(action, tuple):
