@@ -8,8 +8,9 @@ the shape of the bytes, and both middlewares apply it. What each parser does:
   (Django and Twisted case-sensitively after ``cgi.parse_header``; Starlette
   reads the first of several headers; Django's ASGI handler joins them);
   CherryPy splits the header on commas (outside quotes), sorts the elements
-  and takes the greatest; so a body is a form when any value or element
-  names that type, in any case;
+  and takes the greatest, after decoding RFC 2047 encoded-words
+  (``=?utf-8?b?...?=``) in it; so a body is a form when any value or
+  element names that type, in any case, or holds an encoded-word;
 * **no label**: ``cgi.FieldStorage`` parses an unlabelled POST as a form,
   WebOb 1.8 through it, CherryPy an unlabelled body of any method (its
   default ``application/x-www-form-urlencoded``); so an unlabelled (or blank)
@@ -28,6 +29,11 @@ the shape of the bytes, and both middlewares apply it. What each parser does:
   ``%`` without their ASCII bytes (``utf-7``: ``+ADs-`` is ``;``; UTF-16/32,
   EBCDIC, ``unicode_escape``...) would hand it separators no rewrite of the
   bytes can see. Only the codecs in :data:`ASCII_TRANSPARENT` are safe.
+  Python's codec lookup turns any run of punctuation into ``_``
+  (``utf,7`` and ``utf;7`` are ``utf_7``), ``cgi.parse_header`` keeps a
+  quoted ``;`` and any ``,`` in a value, ``email`` (Django 4+) joins RFC 2231
+  continuations (``charset*0=utf-; charset*1=7``), and Django's ASGI handler
+  joins repeated headers with ``,``: every reading counts.
 """
 
 import codecs
@@ -63,7 +69,9 @@ def body_kind(content_types):
 
 
 def _value_kind(value):
-    if _FORM_TYPE in value or not value.strip():
+    # "=?": an RFC 2047 encoded-word, which CherryPy decodes in every header
+    # (decode_TEXT_maybe) before it reads the label: whatever it spells, a form.
+    if _FORM_TYPE in value or not value.strip() or "=?" in value:
         return FORM
     if value[:10] != "multipart/":  # as Bottle tells it: a leading space is not multipart
         return OTHER
@@ -88,7 +96,9 @@ ASCII_TRANSPARENT = frozenset([
     "big5", "cp950", "big5hkscs",
 ])
 
-_CHARSET = re.compile(r"charset\*?\s*=\s*([^;,]*)", re.IGNORECASE)
+_CHARSET = re.compile(r"charset(\*[0-9]*\*?)?\s*=", re.IGNORECASE)
+_BOUNDARY = re.compile(r"[;,]")
+_MOST_SPELLINGS = 16  # the prefixes of one value tried: no codec name holds more ';' or ','
 _checked = {}  # name -> unsafe (bool): the answer for each name seen
 
 
@@ -96,15 +106,24 @@ def unsafe_charset(content_types):
     """The first ``charset`` named in *content_types* (native strs) that is a
     codec Python knows and not an :data:`ASCII_TRANSPARENT` one, else None.
 
-    Every ``charset=`` anywhere in the values counts, quoted or not, and the
-    RFC 2231 form ``charset*=utf-8''utf%2D7`` (Django 4+ decodes it), so that
-    no way of writing the parameter that some parser reads is missed. A name
-    Python does not know is safe: Django ignores it and keeps UTF-8."""
-    for value in content_types:
+    Every ``charset=`` anywhere in the values counts, quoted or not, read up
+    to each ``;`` or ``,`` after it and to the end (so ``utf,7`` and
+    ``"utf;7"`` are read as a parser that keeps them reads them); the RFC 2231
+    forms ``charset*=utf-8''utf%2D7`` are read percent-decoded, and
+    continuations (``charset*0=``) are refused whatever they spell: no
+    client that means well splits a charset name. Repeated headers are read
+    one by one and joined with ``,``. A name Python does not know is safe:
+    Django ignores it and keeps UTF-8."""
+    values = list(content_types)
+    if len(values) > 1:
+        values.append(",".join(values))  # Django's ASGI handler joins them
+    for value in values:
         if "charset" not in value.lower():
             continue
-        for written in _CHARSET.findall(value):
-            for name in _spellings(written):
+        for match in _CHARSET.finditer(value):
+            if match.group(1) and match.group(1).strip("*"):
+                return "charset" + match.group(1)  # an RFC 2231 continuation
+            for name in _spellings(value[match.end():]):
                 unsafe = _checked.get(name)
                 if unsafe is None:
                     unsafe = _is_unsafe(name)
@@ -115,14 +134,19 @@ def unsafe_charset(content_types):
     return None
 
 
-def _spellings(written):
-    """The names a parser may read in a charset value as *written*: unquoted,
-    and for RFC 2231's ``encoding'language'value`` the value, percent-decoded."""
-    name = written.strip().strip("\"'\\").strip()
-    names = [name]
-    if "'" in name or "%" in name:
-        value = name.rsplit("'", 1)[-1]
-        names.append(re.sub("%([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), value))
+def _spellings(rest):
+    """The names a parser may read in a charset value that starts *rest*: up to
+    each ``;`` or ``,`` and to the end, unquoted, and for RFC 2231's
+    ``encoding'language'value`` the value, percent-decoded."""
+    ends = [m.start() for m in _BOUNDARY.finditer(rest)][:_MOST_SPELLINGS] + [len(rest)]
+    names = []
+    for end in ends:
+        name = rest[:end].strip().strip("\"'\\").strip()
+        names.append(name)
+        if "'" in name or "%" in name:
+            value = name.rsplit("'", 1)[-1]
+            names.append(re.sub("%([0-9A-Fa-f]{2})",
+                                lambda m: chr(int(m.group(1), 16)), value))
     return names
 
 

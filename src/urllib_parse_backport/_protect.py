@@ -138,13 +138,17 @@ ENCODED = (415, "Unsupported Media Type",
            b"whose bytes cannot be rewritten.\n")
 
 
-def body_action(labels, query, length, framed, coding, label_blind):
+def body_action(labels, query, length, framed, coding, label_blind, find_blind=None):
     """``(action, reason)`` for a request: *labels*, its Content-Type values
-    (native strs; empty when none came); *query*, its query string; *length*,
+    (native strs; empty when none came); *query*, its query string where a
+    parser decodes it with the request's charset (WSGI: Django's
+    ``request.GET``), else None; *length*,
     whether a Content-Length came; *framed*, whether a Transfer-Encoding did;
     *coding*, its Content-Encoding value (empty or None when none came);
     *label_blind*, whether the application said a parser behind reads every
-    body but multipart as a form (``protect(label_blind=True)``).
+    body but multipart as a form (``protect(label_blind=True)``);
+    *find_blind*, None or ``_forms.label_blind_parsers`` (WSGI only: Bottle
+    is a WSGI framework).
 
     *action* is None (the body passes untouched, and the request goes on),
     :data:`REWRITE`, :data:`REWRITE_BLIND`, :data:`VERIFY`, or an answer
@@ -152,7 +156,8 @@ def body_action(labels, query, length, framed, coding, label_blind):
     says why, for the log. Which bodies are forms is ``_forms.body_kind``'s rule.
 
     * a charset that can spell a separator without its byte is refused where
-      Django decodes with it: on a query, and on a form body;
+      Django decodes with it before it splits: on a form body, and on a query
+      that it decodes to other text holding ``&``, ``;`` or ``=``;
     * a form with both a length and a transfer coding is refused: servers
       follow the coding, and a rewrite that trusted the length would miss the
       body (RFC 9112 6.3 calls such a request an error);
@@ -165,7 +170,7 @@ def body_action(labels, query, length, framed, coding, label_blind):
     kind = _forms.body_kind(labels)
     if labels:
         charset = _forms.unsafe_charset(labels)
-        if charset is not None and (query or kind == _forms.FORM):
+        if charset is not None and (kind == _forms.FORM or _decodes_to_fields(query, charset)):
             return BAD_CHARSET, "charset %r can write a separator other than as its ASCII " \
                 "byte, and Django decodes the %s with it before it splits" \
                 % (charset, "body" if kind == _forms.FORM else "query")
@@ -173,7 +178,7 @@ def body_action(labels, query, length, framed, coding, label_blind):
         return None, "multipart"
     action = REWRITE
     if kind == _forms.OTHER and not label_blind:
-        if not _forms.label_blind_parsers():
+        if find_blind is None or not find_blind():
             return None, "labelled neither urlencoded nor multipart"
         action = REWRITE_BLIND
     if length and framed:
@@ -181,6 +186,23 @@ def body_action(labels, query, length, framed, coding, label_blind):
     if coding and coding.strip().lower() != "identity":
         return VERIFY, "Content-Encoding %r" % (coding,)
     return action, None
+
+
+def _decodes_to_fields(query, charset):
+    """Whether Django, decoding *query* (native str as the server gave it, or
+    bytes) with *charset* before it splits (falling back to latin-1 when it
+    cannot, as ``QueryDict`` does), would read other text with a separator."""
+    if not query:
+        return False
+    raw = query if isinstance(query, bytes) else query.encode("latin-1")
+    plain = raw.decode("latin-1")
+    try:
+        text = raw.decode(charset)
+    except UnicodeDecodeError:
+        return False  # Django reads it as latin-1: the bytes the rewrite saw
+    except Exception:  # a codec that fails otherwise: refuse rather than guess
+        return True
+    return text != plain and ("&" in text or ";" in text or "=" in text)
 
 
 def coded_form_passes(data, coding, rewrite, limit):
@@ -218,14 +240,14 @@ def coded_form_passes(data, coding, rewrite, limit):
 _PIECE = 65536
 
 
-def log_made(middleware, label_blind):
+def log_made(middleware, label_blind, find_blind):
     """Log, at INFO, which bodies a ``protect()`` just made rewrites: those
     labelled urlencoded or unlabelled, or every one but multipart when
     *label_blind* (the application said so) or while a label-blind parser
     that splits on ``;`` is loaded (then at WARNING, with its name: honest
     ``text/plain`` bodies are rewritten too)."""
     import logging
-    blind = _forms.label_blind_parsers()
+    blind = find_blind() if find_blind is not None else ()
     logger = logging.getLogger("urllib_parse_backport")
     if label_blind:
         logger.info("%s.protect: rewriting ';' in queries and in every body but a "

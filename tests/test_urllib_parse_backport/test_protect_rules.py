@@ -106,13 +106,42 @@ def test_the_rfc_2231_spelling_is_read_percent_decoded():
 
 
 @pytest.mark.parametrize("method", ["GET", "POST"])
-def test_a_query_under_such_a_charset_is_refused_whatever_the_body(method):
-    # Django decodes the query with the request's charset too: '+ACY-' is '&'.
-    status, _, _ = wsgi(None, "text/plain; charset=utf-7", method=method,
-                        query="q=common_term&u=x+ACY-q=malicious_term")
+@pytest.mark.parametrize("charset, query", [
+    ("utf-7", "q=common_term&u=x+ACY-q=malicious_term"),   # '+ACY-' is '&'
+    ("utf,7", "q=common_term&u=x+ADs-q=malicious_term"),   # the lookup reads utf_7
+    ('"utf;7"', "q=common_term&u=x+AD0-malicious_term"),   # '+AD0-' is '='
+])
+def test_a_query_that_its_charset_decodes_to_other_fields_is_refused(method, charset, query):
+    # Django's WSGI handler decodes the query with the request's charset, then
+    # splits; its ASGI handler does not decode it (the query passes there).
+    status, _, _ = wsgi(None, "text/plain; charset=" + charset, method=method, query=query)
     assert status == "400 Bad Request"
-    assert asgi(None, [b"text/plain; charset=utf-7"], method=method,
-                query=b"q=common_term&u=x+ACY-q=malicious_term")[0] == 400
+    assert asgi(None, [b"text/plain; charset=" + charset.encode("ascii")], method=method,
+                query=query.encode("ascii"))[0] is None
+
+
+@pytest.mark.parametrize("query", ["id=5", "a"])
+def test_a_query_that_decodes_to_no_separator_passes(query):
+    # UTF-16 JSON with ?id=5: Django decodes the query to two CJK characters,
+    # no '&', ';' or '=': nothing to smuggle.
+    body = u'{"a": 1}'.encode("utf-16")
+    status, got, _ = wsgi(body, "application/json; charset=utf-16", query=query)
+    assert (status, got) == (None, body)
+
+
+@pytest.mark.parametrize("content_type", [
+    "text/plain; charset*0=utf-; charset*1=7",         # email (Django 4+) joins them
+    "text/plain; CHARSET*0*=utf-8''utf%2D; charset*1=7",
+])
+def test_a_charset_in_rfc_2231_continuations_is_refused(content_type):
+    assert wsgi(None, content_type, query="a=1")[0] == "400 Bad Request"
+    assert wsgi(b"a=1", URLENCODED + "; " + content_type.split("; ", 1)[1])[0] == \
+        "400 Bad Request"
+
+
+def test_repeated_headers_are_read_joined_as_django_asgi_joins_them():
+    labels = [(URLENCODED + "; charset=utf").encode("ascii"), b"7"]
+    assert asgi(BODY, labels)[0] == 400
 
 
 def test_a_body_that_is_nobodys_form_keeps_its_charset():
@@ -162,6 +191,8 @@ def test_each_ascii_transparent_codec_writes_separators_only_as_their_bytes(name
     ("multipart/form-data, text/plain", False),
     ("multipart/form-data,", False),
     ("", False),  # blank: CherryPy's default is urlencoded
+    # RFC 2047: CherryPy decodes the encoded-word, then reads the label.
+    ("=?utf-8?b?YXBwbGljYXRpb24veC13d3ctZm9ybS11cmxlbmNvZGVk?=", False),
 ])
 def test_a_content_type_list_is_multipart_only_when_every_element_is(
         content_type, multipart, label_blind_parser):
@@ -279,3 +310,24 @@ def test_a_bomb_decoding_past_the_limit_is_refused():
     assert b";" not in body
     assert wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="gzip")[0] == \
         "415 Unsupported Media Type"
+
+
+@pytest.mark.parametrize("content_type", [
+    "=?utf-8?b?YXBwbGljYXRpb24veC13d3ctZm9ybS11cmxlbmNvZGVk?=",
+    "=?us-ascii?q?application/x-www-form-urlencode=64?=",
+])
+def test_an_encoded_word_label_is_a_form(content_type):
+    # CherryPy decodes RFC 2047 encoded-words in every header before it reads
+    # the label: whatever the word spells, the body is rewritten.
+    assert wsgi(BODY, content_type)[:2] == (None, FIXED)
+    assert asgi(BODY, [content_type.encode("ascii")]) == (None, FIXED)
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_an_unlabelled_get_body_is_a_form_while_bottle_is_loaded(method, label_blind_parser):
+    # Bottle 0.12.18's request.forms reads the body of any method.
+    assert wsgi(BODY, None, method=method)[:2] == (None, FIXED)
+
+
+def test_an_unlabelled_get_body_is_untouched_otherwise():
+    assert wsgi(BODY, None, method="GET")[:2] == (None, BODY)

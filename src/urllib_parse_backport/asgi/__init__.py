@@ -111,14 +111,13 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
             # No label, and a GET/HEAD (whose unlabelled body no parser reads
             # as a form) or HTTP/1 without a body.
             return app(scope, receive, send)
-        return body.call(app, scope, receive, send, query,
-                         content_types, length, framed, coding)
+        return body.call(app, scope, receive, send, content_types, length, framed, coding)
 
     protected.__wrapped__ = app
     protected._asgi_single_callable = True  # asgiref's mark
     _mark_coroutine_function(protected)
     if body is not None:
-        log_made("asgi", label_blind)
+        log_made("asgi", label_blind, None)
     return protected
 
 

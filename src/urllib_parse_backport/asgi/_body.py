@@ -38,15 +38,17 @@ class BodyRewriter(object):
         self._warn = warn
         self._label_blind = label_blind
 
-    def call(self, app, scope, receive, send, query, content_types, length, framed, coding):
-        """The awaitable of *app* on a request that may have a body: *query* is the
-        query as received, *content_types* holds the ``content-type`` values
+    def call(self, app, scope, receive, send, content_types, length, framed, coding):
+        """The awaitable of *app* on a request that may have a body: *content_types*
+        holds the ``content-type`` values
         (bytes), *length* and *coding* the ``content-length`` and
         ``content-encoding`` values (bytes, or None when absent), *framed*
         whether a ``transfer-encoding`` came. What is refused, rewritten or
         passed is ``_protect.body_action``'s rule."""
+        # The query is not passed: Django's ASGI handler parses it as text, not
+        # decoded with the request's charset (its WSGI handler does).
         action, reason = body_action(
-            tuple(value.decode("latin-1") for value in content_types), query, length is not None,
+            tuple(value.decode("latin-1") for value in content_types), None, length is not None,
             framed, None if coding is None else coding.decode("latin-1"), self._label_blind)
         if action is None:
             return app(scope, receive, send)

@@ -11,6 +11,7 @@ imported by nothing else in the package.
 """
 
 from .. import _policy
+from .._forms import label_blind_parsers
 from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,
                         chosen_separator, log_made, query_rewriter)
 from .._rewrite import LEGACY
@@ -87,7 +88,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
         return app(environ, start_response)
 
     protected.__wrapped__ = app
-    log_made("wsgi", label_blind)
+    log_made("wsgi", label_blind, label_blind_parsers)
     return protected
 
 

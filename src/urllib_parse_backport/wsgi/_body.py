@@ -13,6 +13,7 @@ by the rest of the stream, rewritten too.
 
 import io
 
+from .._forms import label_blind_parsers
 from .._protect import (BAD_LENGTH, ENCODED, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
                         coded_form_passes, log_refused, log_untouched)
 from ._input import Input
@@ -51,8 +52,11 @@ class BodyRewriter(object):
         ``BAD_FRAMING``, ``BAD_CHARSET``, ``ENCODED``) to a request that must be
         refused, as ``_protect.body_action`` and :func:`_over_limit` decide."""
         content_type = environ.get("CONTENT_TYPE")
-        if not content_type and environ.get("REQUEST_METHOD") in _BODILESS:
-            return None  # an unlabelled GET/HEAD body: cgi, WebOb, CherryPy never parse it
+        if not content_type and environ.get("REQUEST_METHOD") in _BODILESS \
+                and not self._label_blind and not label_blind_parsers():
+            # An unlabelled GET/HEAD body: cgi, WebOb, CherryPy never parse
+            # it; Bottle 0.12 does (it looks at no method), when loaded.
+            return None
         length = environ.get("CONTENT_LENGTH")
         framing = environ.get("HTTP_TRANSFER_ENCODING")
         terminated = environ.get("wsgi.input_terminated")
@@ -61,7 +65,8 @@ class BodyRewriter(object):
         else:
             action, reason = body_action((content_type,) if content_type else (),
                                          query, length, framing,
-                                         environ.get("HTTP_CONTENT_ENCODING"), self._label_blind)
+                                         environ.get("HTTP_CONTENT_ENCODING"), self._label_blind,
+                                         label_blind_parsers)
             if isinstance(action, tuple):
                 return _refused(environ, action, reason)
         if action is None or "wsgi.input" not in environ:
