@@ -23,6 +23,7 @@ WARNING = 30
 #: Start-up lines not logged yet: ``[(logger name, level, message)]``.
 PENDING = []
 _watching = []  # the hook on "logging", or True once the root logger is watched
+_loggers = {}  # name -> logger: looked up once, and never again on the patch path
 
 
 def log(name, lines, at_startup=False):
@@ -39,13 +40,22 @@ def log(name, lines, at_startup=False):
 
 def get_logger(name):
     """The logger *name* (imports :mod:`logging`); where the interpreter has no
-    ``logging.lastResort`` (2.7), one handler that stands for it."""
+    ``logging.lastResort`` (2.7), one handler that stands for it.
+
+    Looked up once per name: ``logging.getLogger`` takes logging's module
+    lock, which a ``fork()`` while another thread holds it leaves held in the
+    child for good (2.7 and 3.6 do not renew it there); later calls take no lock.
+    """
+    try:
+        return _loggers[name]
+    except KeyError:
+        pass
     import logging
     logger = logging.getLogger(name)
     if getattr(logging, "lastResort", None) is None and not any(
             getattr(handler, "stands_for_last_resort", False) for handler in logger.handlers):
         logger.addHandler(_LastResort(logging))
-    return logger
+    return _loggers.setdefault(name, logger)
 
 
 def _configured():

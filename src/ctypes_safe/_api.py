@@ -7,8 +7,6 @@ in slot mode when every check of ``_slot`` passes, else in converter mode.
 The modes and logging are imported on first use: importing stays cheap.
 """
 
-import ctypes
-
 from ._report import PatchReport
 from ._state import state
 from ._version import __version__
@@ -18,19 +16,12 @@ __all__ = ["patch", "unpatch", "is_patched", "is_vulnerable", "status", "ACTIVAT
 #: The start-up switch read by the package's ``.pth`` file (see ``_startup``).
 ACTIVATION_VARIABLE = "CTYPES_SAFE_PATCH"
 
-_UNFIXED = "1.500000"  # what sprintf("%f") makes of 1.5; the fix prints repr(1.5)
-
 
 def _detect():
-    """Whether the stock repr is the unfixed one; the caller holds ``state.lock``.
-
-    Why: the fixed repr prints ``(1.5)`` for 1.5 and the vulnerable one
-    ``(1.500000)``; 1.5 cannot overflow, so asking is safe in-process. Checked
-    once, before any ``patch()`` can have replaced the repr.
-    """
+    """Whether the stock repr is the unfixed one, found once (no lock: every finder agrees)."""
     if state.vulnerable is None:
-        raw = type(ctypes.c_double).__dict__["from_param"]  # the metaclass method, never patched
-        state.vulnerable = _UNFIXED in repr(raw(ctypes.c_double, 1.5))
+        from ._detect import interpreter_is_vulnerable
+        state.vulnerable = interpreter_is_vulnerable()
     return state.vulnerable
 
 
@@ -38,12 +29,10 @@ def is_vulnerable():
     """True if ctypes' own parameter repr is the unfixed ``sprintf("%f")`` one (bpo-42938).
 
     Why: that repr overflows a 256-byte stack buffer for large doubles. The
-    answer is about the interpreter, so it stays the same while patched.
+    answer is about the interpreter, so it stays the same while patched, by
+    this package or by anyone else. Takes no lock.
     """
-    if state.vulnerable is None:
-        with state.lock:
-            return _detect()
-    return state.vulnerable
+    return _detect()
 
 
 def patch(force=False, _at_startup=False):
@@ -53,28 +42,39 @@ def patch(force=False, _at_startup=False):
     (CVE-2021-3177, bpo-42938). Slot mode when its checks pass, else converter
     mode (``report.mode`` says which). Changes nothing where the stock repr is
     already fixed unless ``force`` is true. Idempotent and thread-safe: while
-    patched, every call returns the report of the call that patched.
+    the fix is in force (read from the type itself), every call returns the
+    report of the call that patched; otherwise what an interrupted call or
+    someone else left of ours is taken out and the fix applied again.
     (*_at_startup*: from the start-up switch: the log lines wait for the
     app's logging set-up.)
     """
-    from . import _log, _slot
+    from . import _log
     if not _at_startup:
         _log.logger()  # imports logging first: if that fails, nothing has changed
     with state.lock:
-        if state.report is not None:
+        if state.report is not None and _in_effect():
             return state.report
-        report = PatchReport(forced=force)
-        if not (_detect() or force):
-            report.skipped.append((_slot.NAMES[0], "already fixed: the stock repr prints "
-                                   "<cparam 'd' (1.5)> (bpo-42938)"))
-        else:
-            try:
-                _apply(report)
-                state.report = report
-            except BaseException:  # all or nothing, whatever stopped it (a signal, MemoryError)
-                _undo(PatchReport())
-                raise
+        report = _patch(force)
     _log.log_report("patch", report, _at_startup)
+    return report
+
+
+def _patch(force):
+    """``patch()`` once the fix is known not to be in force; the caller holds the lock."""
+    from . import _slot
+    _undo(PatchReport())
+    state.report = None
+    report = PatchReport(forced=force)
+    if not (_detect() or force):
+        report.skipped.append((_slot.NAMES[0], "already fixed: the stock repr prints "
+                               "<cparam 'd' (1.5)> (bpo-42938)"))
+        return report
+    try:
+        _apply(report)
+        state.report = report
+    except BaseException:  # all or nothing, whatever stopped it (a signal, MemoryError)
+        _undo(PatchReport())
+        raise
     return report
 
 
@@ -86,10 +86,8 @@ def _apply(report):
     """
     from . import _slot
     try:
-        state.slots = _slot.locate()
-        _slot.install(state.slots)  # all or nothing by itself
+        _slot.install(_slot.locate())  # all or nothing by itself
     except Exception as failure:  # any failure of a check means: do not use slot mode
-        state.slots = None
         reason = str(failure) if isinstance(failure, _slot.SlotCheckFailed) else "%s: %s" % (
             type(failure).__name__, failure)
         report.skipped.append((_slot.NAMES[0], "slot check failed: " + reason))
@@ -102,13 +100,21 @@ def _apply(report):
 
 
 def _undo(report):
-    """Put back what ``state`` records of either mode, listed in *report*; caller holds the lock."""
-    if state.slots is not None:
+    """Put back what is this package's of either mode, listed in *report*; caller holds the lock.
+
+    Slot mode: whatever the type holds of ours, read from the type (an
+    interrupted call leaves no record of it), or, if the last ``patch()`` was
+    in slot mode, the skipped places someone else has rebound since.
+    """
+    slots = _slots()
+    if slots is not None and (_slot_in_effect(slots) or (
+            state.report is not None and state.report.mode == "slot")):
         from . import _slot
-        changed, skipped = _slot.restore(state.slots)
+        changed, skipped = _slot.restore(slots)
         report.changed.extend(changed)
         report.skipped.extend(skipped)
-        state.slots = None
+        if changed:
+            report.mode = "slot"
     if state.saved or state.installed:  # converter mode got as far as saving something
         from . import _converter
         _converter.restore(report)
@@ -127,43 +133,80 @@ def unpatch():
         if state.report is not None:
             report.forced = state.report.forced
             report.mode = state.report.mode
-            _undo(report)
-            state.report = None
+        _undo(report)
+        state.report = None
     _log.log_report("unpatch", report)
     return report
 
 
-def is_patched():
-    """True while ``patch()`` has changed something that ``unpatch()`` has not undone."""
-    with state.lock:
-        return state.changed_something()
+state.lock.entries = (patch.__code__, unpatch.__code__)
+
+
+def _slots():
+    """Slot mode's verified places, or None where they cannot be verified (found once)."""
+    from . import _slot
+    try:
+        return _slot.places()
+    except _slot.SlotCheckFailed:
+        return None
+
+
+def _slot_in_effect(slots):
+    from . import _slot
+    return _slot.is_installed(slots)
 
 
 def _in_effect():
-    """Whether the patch still protects this process; the caller holds ``state.lock``."""
-    from . import _slot
-    if state.slots is not None:
-        return _slot.is_installed(state.slots)
+    """Whether this package's fix is in force now, read from the type and the classes."""
+    slots = _slots()
+    if slots is not None and _slot_in_effect(slots):
+        return True
     return any(cls.__dict__.get("from_param") is replacement
-               for cls, replacement in state.installed.items())
+               for cls, replacement in list(state.installed.items()))
+
+
+def is_patched():
+    """True while this package's fix is in force: ``patch()`` changed something still in place.
+
+    Read from the type itself (slot mode) and the classes (converter mode),
+    without a lock: a signal handler, a ``gc`` callback or a ``__del__`` may
+    call it, also while its own thread is inside ``patch()`` or ``unpatch()``.
+    """
+    slots = _slots()
+    return (slots is not None and _slot_in_effect(slots)) or bool(state.installed)
 
 
 def status():
     """This process's self-check as a dict: what ``python -m ctypes_safe --json`` prints.
 
     Why: a health check or an operator can read whether this process still
-    runs the unfixed repr (``"exposed"``), and how the fix is applied.
+    runs the unfixed repr (``"exposed"``), how the fix is applied, and who
+    provides the repr (``"repr_by"``: ``"stock"``, ``"this package"``, or
+    ``"someone else"``: another copy or tool, whose fix never makes the
+    interpreter count as not vulnerable). Takes no lock, as
+    :func:`is_patched`.
     """
     from _cpython_security._selfcheck import common_status
-    with state.lock:
-        vulnerable = _detect()
-        report = state.report
-        info = common_status(__name__.split(".")[0], __version__, "CVE-2021-3177",
-                             state.changed_something(), report, ACTIVATION_VARIABLE,
-                             vulnerable and not _in_effect())
-        info.update({
-            "vulnerable": vulnerable,
-            "mode": report.mode if report is not None else None,
-            "probe": None,
-        })
-        return info
+    from . import _slot
+    vulnerable = _detect()
+    report = state.report
+    slots = _slots()
+    holder = _slot.holder(slots) if slots is not None else None
+    patched = is_patched()
+    in_effect = holder in (_slot.OURS, _slot.SOMEONE_ELSE) or _in_effect()
+    info = common_status(__name__.split(".")[0], __version__, "CVE-2021-3177", patched,
+                         report if patched else None, ACTIVATION_VARIABLE,
+                         vulnerable and not in_effect)
+    info.update({
+        "vulnerable": vulnerable,
+        "mode": _mode(slots, report) if patched else None,
+        "repr_by": holder,
+        "probe": None,
+    })
+    return info
+
+
+def _mode(slots, report):
+    if slots is not None and _slot_in_effect(slots):
+        return "slot"
+    return "converter" if state.installed else report.mode

@@ -7,14 +7,14 @@ Why: the package runs unchanged on 2.7 and 3.6-3.13 and never imports
 import sys
 
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
-    from thread import allocate_lock
+    from thread import allocate_lock, get_ident
 else:
-    from _thread import allocate_lock
+    from _thread import allocate_lock, get_ident
 
 #: The exact types of Python integers: int, and long on Python 2.
 INTEGER_TYPES = tuple({int, type(2 ** 64)})
 
-__all__ = ["allocate_lock", "INTEGER_TYPES", "ascii_bytes", "is_cpython"]
+__all__ = ["allocate_lock", "get_ident", "INTEGER_TYPES", "ascii_bytes", "is_cpython"]
 
 
 def ascii_bytes(text):

@@ -11,10 +11,40 @@ from ._compat import is_cpython
 
 # The concrete type of what the simple types' from_param returns.
 CArgType = type(ctypes.c_int.from_param(0))
-#: Its stock ``__repr__`` slot wrapper (it calls the C repr), read at import, before any patch.
-STOCK_REPR = CArgType.__dict__["__repr__"]
 
+_WRAPPER = type(object.__dict__["__repr__"])  # the type of a C slot's wrapper descriptor
 _cache = []  # [layout class or None], filled once by layout(); the first one built wins
+_stock = []  # [the stock __repr__ slot wrapper or None], filled once by stock_repr()
+
+
+def is_stock_repr(entry):
+    """True if *entry* is ``CArgObject``'s own ``__repr__`` slot wrapper.
+
+    Why it can be trusted: CPython makes that wrapper when it creates the
+    type, from the C function the type was created with, and calling it calls
+    that function directly, whatever ``tp_repr`` holds now; Python code cannot
+    make another one.
+    """
+    return (type(entry) is _WRAPPER and entry.__objclass__ is CArgType
+            and entry.__name__ == "__repr__")
+
+
+def stock_repr():
+    """``CArgObject``'s stock ``__repr__`` slot wrapper (it calls the C repr), or None if gone.
+
+    It is the type's dict entry until someone replaces that. A patch that can
+    be undone keeps the wrapper it replaced (this package's and any copy of
+    it do), and the wrapper refers to the type: it is then found among the
+    type's referrers. Found once, without a lock, before this package writes.
+    """
+    if not _stock:
+        entry = CArgType.__dict__.get("__repr__")
+        if not is_stock_repr(entry):
+            import gc
+            found = [item for item in gc.get_referrers(CArgType) if is_stock_repr(item)]
+            entry = found[0] if found else None
+        _stock.append(entry)
+    return _stock[0]
 
 
 def _build():

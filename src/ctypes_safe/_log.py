@@ -18,7 +18,7 @@ _NAME = __name__.rpartition(".")[0]
 
 
 def logger():
-    """The package's logger (imports :mod:`logging` on the first call)."""
+    """The package's logger (imports :mod:`logging` on the first call, looked up once)."""
     return get_logger(_NAME)
 
 

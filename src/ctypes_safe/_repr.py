@@ -21,8 +21,8 @@ def _c_pointer(text):
     return text
 
 
-def _learn_pointer_style():
-    """Learn the platform's ``%p`` from the stock repr of two constant void pointers.
+def _learn_pointer_style(stock):
+    """Learn the platform's ``%p`` from the stock repr *stock* of two constant void pointers.
 
     Why: ``%p`` is implementation-defined (glibc prints NULL as ``(nil)``). A
     ``'P'`` repr is at most ~40 bytes on every version, so it is safe to call.
@@ -30,7 +30,7 @@ def _learn_pointer_style():
     raw = type(ctypes.c_void_p).__dict__["from_param"]  # the metaclass method, never patched
 
     def inner(address):
-        text = _layout.STOCK_REPR(raw(ctypes.c_void_p, address))  # "<cparam 'P' (...)>"
+        text = stock(raw(ctypes.c_void_p, address))  # "<cparam 'P' (...)>"
         return _c_pointer(text[len("<cparam 'P' ("):-len(")>")])
 
     digits = inner(0xAB)[2:]
@@ -107,14 +107,15 @@ def formatter():
     """The repr function of ``CArgObject`` (fixed CPython's text), or None for unknown layouts.
 
     Built on first use: the ``%p`` style is learnt from the stock repr then, so
-    slot mode builds it before it replaces that repr.
+    slot mode builds it before it replaces that repr. None also where nobody
+    holds the stock repr any more (another tool replaced it and dropped it).
     """
     if not _built:
-        layout = _layout.layout()
-        if layout is None:
+        layout, stock = _layout.layout(), _layout.stock_repr()
+        if layout is None or stock is None:
             return None
-        style = _learn_pointer_style()
-        _built.append(_make(layout, style, _layout.CArgType, _layout.STOCK_REPR))
+        style = _learn_pointer_style(stock)
+        _built.append(_make(layout, style, _layout.CArgType, stock))
     return _built[0]
 
 

@@ -22,12 +22,17 @@ import sys
 
 from . import _interpreter, _layout, _repr
 from ._compat import ascii_bytes, is_cpython
+from ._state import at_once
 
-__all__ = ["SlotCheckFailed", "Slots", "NAMES", "locate", "install", "restore",
-           "is_installed"]
+__all__ = ["SlotCheckFailed", "Slots", "NAMES", "STOCK", "OURS", "SOMEONE_ELSE", "places",
+           "locate", "install", "restore", "is_installed", "holder"]
 
 #: What slot mode changes, as reports name them.
 NAMES = ("_ctypes.CArgObject.tp_repr", "_ctypes.CArgObject.__repr__")
+
+#: Who provides ``repr()`` of parameter objects (:func:`holder`): the C function the type
+#: was created with, this copy of the package, or anyone else (another copy, another tool).
+STOCK, OURS, SOMEONE_ELSE = "stock", "this package", "someone else"
 
 _WORD = ctypes.sizeof(ctypes.c_void_p)
 
@@ -50,8 +55,8 @@ _D_BASE = 3 if sys.version_info >= (3, 3) else 2
 _D_WRAPPED = _D_BASE + 1
 
 _CARG_TYPE = _layout.CArgType
-_STOCK_DESCRIPTOR = _layout.STOCK_REPR
 _NOT_OURS = "rebound by someone else since patch(): both left in place"
+_found = []  # [the Slots], filled once by places(); the first one verified wins
 
 
 class SlotCheckFailed(Exception):
@@ -59,23 +64,20 @@ class SlotCheckFailed(Exception):
 
 
 class Slots(object):
-    """The verified places slot mode writes, with the values they held before."""
+    """The verified places slot mode writes, and the values it writes there; never changed."""
 
-    def __init__(self, type_dict, tp_repr, stock, dispatcher, modified, function):
+    def __init__(self, type_dict, tp_repr, descriptor, stock, dispatcher, modified, function):
         self.type_dict = type_dict  # CArgObject's real dict (behind the mappingproxy)
         self.tp_repr = tp_repr  # address of the tp_repr slot
+        self.descriptor = descriptor  # the stock __repr__ slot wrapper, the dict's own entry
         self.stock = stock  # the stock repr function's address, as the type was created
         self.dispatcher = dispatcher  # address of CPython's slot_tp_repr
         self.modified = modified  # PyType_Modified: drops the type's cached lookups
-        self.function = function  # the __repr__ installed in the dict
+        self.function = function  # the __repr__ installed in the dict, or None
 
 
 def _words(address, count):
     return [value or 0 for value in (ctypes.c_void_p * count).from_address(address)]
-
-
-def _write(address, value):
-    ctypes.c_void_p.from_address(address).value = value
 
 
 def _check(condition, reason, *args):
@@ -98,16 +100,31 @@ def _check_interpreter():
     return head
 
 
+def places():
+    """The verified Slots of this process (found once, no lock), or raise SlotCheckFailed."""
+    if not _found:
+        _found.append(_verify())
+    return _found[0]
+
+
 def locate():
-    """Verify every place and value slot mode writes; return the Slots or raise SlotCheckFailed.
+    """The Slots, once the type is proven to hold the stock repr; else raise SlotCheckFailed."""
+    slots = places()
+    _check_stock(slots)
+    return slots
+
+
+def _verify():
+    """Verify every place slot mode reads and writes; return the Slots or raise SlotCheckFailed.
 
     Why each check: a wrong header size (``Py_TRACE_REFS`` builds add
     ``_ob_next``/``_ob_prev``, free-threaded ones four more fields) fails on
     plain integers before any pointer is followed; the offset of ``tp_repr``
     comes from CPython's own slot table and must match the documented one;
-    the slot must still hold the function the type was created with; the
-    value written is the one CPython itself puts in the slot of a class with
-    a Python ``__repr__``.
+    the value written is the one CPython itself puts in the slot of a class
+    with a Python ``__repr__``. None of it depends on who patched the type
+    (the stock slot wrapper is found where another copy keeps it), so the
+    answer holds for the whole process and :func:`holder` can use it.
     """
     import gc
 
@@ -122,11 +139,8 @@ def locate():
     _check(name in _TYPE_NAMES and name.endswith(ascii_bytes(carg_type.__name__)),
            "tp_name is %r, not CArgObject's", name)
 
-    descriptor = carg_type.__dict__.get("__repr__")
-    _check(descriptor is _STOCK_DESCRIPTOR
-           and type(descriptor) is type(object.__dict__["__repr__"])
-           and descriptor.__objclass__ is carg_type,
-           "CArgObject.__repr__ is not its stock slot wrapper")
+    descriptor = _layout.stock_repr()
+    _check(descriptor is not None, "CArgObject's stock __repr__ slot wrapper is gone")
     fields = _words(id(descriptor), head + _D_WRAPPED + 1)
     _check(fields[head + _D_TYPE] == id(carg_type) and fields[head + _D_NAME] ==
            id(descriptor.__name__) and fields[head + _D_BASE],
@@ -135,32 +149,41 @@ def locate():
     _check(entry.name == b"__repr__" and entry.offset == slot * _WORD,
            "slot table entry %r has offset %d, expected tp_repr at %d",
            entry.name, entry.offset, slot * _WORD)
-    stock = fields[head + _D_WRAPPED]
-    _check(stock and words[slot] == stock,
-           "tp_repr does not hold the repr the type was created with")
-    function = _repr.formatter()  # learns %p from the stock repr: before anything is written
-    _check(function is not None, "the layout of CArgObject's fields is not the expected one")
     dispatcher = entry.function or 0
-    probe = type("Probe", (object,), {"__repr__": function})
+    probe = type("Probe", (object,), {"__repr__": lambda self: ""})
     _check(dispatcher and _words(id(probe), slot + 1)[slot] == dispatcher,
            "slot_tp_repr is not what a class with a Python __repr__ has in tp_repr")
 
     referents = gc.get_referents(carg_type.__dict__)
     _check(len(referents) == 1 and type(referents[0]) is dict
-           and referents[0].get("__repr__") is descriptor, "CArgObject's dict not found")
+           and referents[0].get("__repr__") is carg_type.__dict__.get("__repr__"),
+           "CArgObject's dict not found")
     modified = getattr(ctypes, "pythonapi", None)
     _check(modified is not None, "ctypes.pythonapi is missing")
     modified = modified["PyType_Modified"]  # a new function object: nobody else's argtypes
     modified.argtypes = [ctypes.py_object]
     modified.restype = None
+    return Slots(referents[0], id(carg_type) + slot * _WORD, descriptor,
+                 fields[head + _D_WRAPPED], dispatcher, modified, _repr.formatter())
 
+
+def _check_stock(slots):
+    """Raise SlotCheckFailed unless the type holds the stock repr and ours is proven to match it.
+
+    Why: ``unpatch()`` writes back what the type was created with; a repr
+    someone else put there must never be taken for that.
+    """
+    _check(slots.stock and _words(slots.tp_repr, 1)[0] == slots.stock,
+           "tp_repr does not hold the repr the type was created with")
+    _check(slots.type_dict.get("__repr__") is slots.descriptor,
+           "CArgObject.__repr__ is not its stock slot wrapper")
+    function = slots.function
+    _check(function is not None, "the layout of CArgObject's fields is not the expected one")
     for sample in (ctypes.c_int.from_param(7), ctypes.c_void_p.from_param(0x12)):
         text = repr(sample)  # the stock repr: these cannot overflow
         _check(function(sample) == text,
                "the pure-Python repr gives %r where the stock one gives %r",
                function(sample), text)
-    return Slots(referents[0], id(carg_type) + slot * _WORD, stock, dispatcher, modified,
-                 function)
 
 
 def _slotdef(address):
@@ -173,19 +196,32 @@ def _slotdef(address):
     return WrapperBase.from_address(address)
 
 
+def _write_steps(slots, tp_repr, entry):
+    """The steps that put *entry* in the dict and *tp_repr* in the slot (None: left alone)."""
+    steps = []
+    if entry is not None:
+        steps.append((slots.type_dict.__setitem__, "__repr__", entry))
+    steps.append((slots.modified, _CARG_TYPE))
+    if tp_repr is not None:
+        steps.append((setattr, ctypes.c_void_p.from_address(slots.tp_repr), "value", tp_repr))
+    return steps
+
+
 def install(slots):
     """Write slot mode into the verified *slots* and check ``repr()``; all or nothing.
 
-    The caller holds the patch lock. Between the two writes another thread
-    sees either the stock repr or the safe one, never anything else. Whatever
-    stops this half-way (a failed check, a MemoryError, a signal handler's
-    exception) finds both places written back before it propagates.
+    The caller holds the patch lock and has :func:`locate`'d *slots*. Both
+    places are written in one step (:func:`~ctypes_safe._state.at_once`), so every thread and
+    every signal handler sees either the stock repr or the safe one. Whatever
+    stops the check after it (a failed check, a MemoryError, a signal
+    handler's exception) finds both places written back before it
+    propagates; one stopping that leaves the type wholly patched, which is
+    what :func:`is_installed` then says.
     """
     raw = type(ctypes.c_double).__dict__["from_param"]  # the metaclass method, never patched
+    steps = _write_steps(slots, slots.dispatcher, slots.function)
     try:
-        slots.type_dict["__repr__"] = slots.function
-        slots.modified(_CARG_TYPE)
-        _write(slots.tp_repr, slots.dispatcher)
+        at_once(*steps)
         sample = raw(ctypes.c_double, 1.5)  # stock on 2.7: "(1.500000)", cannot overflow
         if not repr(sample) == str(sample) == sample.__repr__() == "<cparam 'd' (1.5)>":
             raise SlotCheckFailed("after writing, repr() does not run the safe repr")
@@ -195,12 +231,15 @@ def install(slots):
 
 
 def _write_back(slots):
-    """Put the stock slot and dict entry back, each only where it still holds what we wrote."""
-    if _words(slots.tp_repr, 1)[0] == slots.dispatcher:
-        _write(slots.tp_repr, slots.stock)
-    if slots.type_dict.get("__repr__") is slots.function:
-        slots.type_dict["__repr__"] = _STOCK_DESCRIPTOR
-    slots.modified(_CARG_TYPE)
+    """Put the stock slot and dict entry back, each only where it still holds what we wrote.
+
+    Returns the names written back. Both in one step (:func:`~ctypes_safe._state.at_once`).
+    """
+    slot = _words(slots.tp_repr, 1)[0] == slots.dispatcher
+    entry = slots.type_dict.get("__repr__") is slots.function is not None
+    at_once(*_write_steps(slots, slots.stock if slot else None,
+                          slots.descriptor if entry else None))
+    return [name for name, written in zip(NAMES, (slot, entry)) if written]
 
 
 def restore(slots):
@@ -209,15 +248,30 @@ def restore(slots):
     Both places or neither: if someone has rewritten either since (another
     tool's ``__repr__`` also puts ``slot_tp_repr`` in ``tp_repr``), both are
     left as they are, since the stock C repr under another ``__repr__`` would
-    bring back the overflow.
+    bring back the overflow. Where the stock repr already runs (an
+    interrupted ``unpatch()`` got that far), what is left of ours goes.
     """
-    if not is_installed(slots):
-        return [], [(name, _NOT_OURS) for name in NAMES]
-    _write_back(slots)
-    return list(NAMES), []
+    if is_installed(slots) or holder(slots) == STOCK:
+        return _write_back(slots), []
+    return [], [(name, _NOT_OURS) for name in NAMES]
 
 
 def is_installed(slots):
-    """True while both places still hold what ``install()`` wrote."""
+    """True while both places hold what ``install()`` wrote: this package's repr runs."""
     return (_words(slots.tp_repr, 1)[0] == slots.dispatcher
-            and slots.type_dict.get("__repr__") is slots.function)
+            and slots.type_dict.get("__repr__") is slots.function is not None)
+
+
+def holder(slots):
+    """Who provides ``repr()`` of parameter objects now: STOCK, OURS or SOMEONE_ELSE.
+
+    Read from the slot and the dict, never by calling what is installed:
+    ``repr()`` runs the stock C function when the slot holds it, or when the
+    slot holds ``slot_tp_repr`` and the dict the stock wrapper.
+    """
+    tp_repr, entry = _words(slots.tp_repr, 1)[0], slots.type_dict.get("__repr__")
+    if tp_repr == slots.stock or (tp_repr == slots.dispatcher and entry is slots.descriptor):
+        return STOCK
+    if tp_repr == slots.dispatcher and entry is slots.function is not None:
+        return OURS
+    return SOMEONE_ELSE

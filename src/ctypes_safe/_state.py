@@ -1,14 +1,74 @@
 """The patch state: what ``patch()`` changed, so ``unpatch()`` can put back the exact originals.
 
-Why: one object and one lock serialise ``patch()``, ``unpatch()`` and the
-vulnerability check across threads; the first original wins (as in
-gevent.monkey), so a patch over a patch saves nothing new.
+Why: one object and one lock serialise ``patch()`` and ``unpatch()`` across
+threads; the first original wins (as in gevent.monkey), so a patch over a
+patch saves nothing new. What slot mode has in force is not recorded here but
+read from the type itself, so an interrupted call can never make this state
+disagree with it, and the health checks need no lock.
 """
 
-from ._compat import allocate_lock
+import sys
+
+from ._compat import allocate_lock, get_ident
 from _cpython_security._fork import per_process
 
-__all__ = ["state", "ABSENT"]
+__all__ = ["state", "ABSENT", "at_once"]
+
+
+def at_once(*steps):
+    """Run *steps*, ``(C function, arguments...)`` tuples, one after the other, all from C.
+
+    Why: a signal handler, and so the ``KeyboardInterrupt`` of a SIGINT or a
+    timeout's exception, runs only between two bytecodes of a Python frame;
+    ``map`` calls each step (a ``functools.partial``, a C type) from C, so no
+    handler runs between two steps, as in CPython's own C code. Every step is
+    built before the first runs.
+    """
+    from _functools import partial
+    list(map(partial.__call__, [partial(*step) for step in steps]))
+
+
+class _Lock(object):
+    """The lock of ``patch()`` and ``unpatch()``, as a ``with`` statement's context manager.
+
+    Why not the bare lock: up to 3.9 a signal handler's exception can land
+    between a ``with`` block's last line and the call of ``__exit__`` (bpo-29988),
+    leaving the lock held by a thread that has left the block. The lock and
+    its owner are set and cleared together (:func:`at_once`), so a thread
+    that finds its own lock held while no ``patch()``/``unpatch()`` of it is
+    running takes it over; one that finds it held by a call it interrupted
+    (a signal handler, a ``gc`` callback, a ``__del__``) gets a RuntimeError
+    rather than waiting forever.
+    """
+
+    def __init__(self):
+        self._lock = per_process(allocate_lock)
+        self.owner = None  # the thread holding the lock, set and cleared with it
+        self.entries = ()  # the code of the functions that take the lock
+
+    def __enter__(self):
+        me = get_ident()
+        if self.owner == me:
+            if self._running():
+                raise RuntimeError("patch() and unpatch() cannot be called inside patch() or "
+                                   "unpatch() of the same thread (a signal handler, a gc "
+                                   "callback or __del__)")
+            return self  # left held by an interrupted call of this thread
+        at_once((self._lock().acquire,), (setattr, self, "owner", me))
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        at_once((setattr, self, "owner", None), (self._lock().release,))
+
+    def _running(self):
+        """Whether a function that takes the lock is running in this thread, below the caller."""
+        frame = sys._getframe(3)  # this, __enter__, the caller, then what the caller interrupted
+        while frame is not None:
+            if frame.f_code in self.entries:
+                return True
+            frame = frame.f_back
+        return False
+
 
 #: Marks "``from_param`` was inherited from the metaclass" (no entry in the class ``__dict__``).
 ABSENT = object()
@@ -16,25 +76,18 @@ ABSENT = object()
 
 class _State(object):
     def __init__(self):
-        self._lock = per_process(allocate_lock)
+        #: Held by ``patch()`` and ``unpatch()``, never by the health checks (a
+        #: signal handler may run them while its thread holds it); a forked child
+        #: gets a new one.
+        self.lock = _Lock()
         #: The report of the ``patch()`` that patched, until ``unpatch()``.
         self.report = None
-        #: Slot mode: the verified ``_slot.Slots`` while they hold the safe repr.
-        self.slots = None
         #: Converter mode: type -> (name, original ``__dict__`` entry or ABSENT).
         self.saved = {}
         #: Converter mode: type -> the classmethod ``patch()`` put in its ``__dict__``.
         self.installed = {}
         #: Whether the stock repr is the unfixed one (bpo-42938); None until checked.
         self.vulnerable = None
-
-    @property
-    def lock(self):
-        """Held by every read and write below (not re-entrant); a forked child gets a new one."""
-        return self._lock()
-
-    def changed_something(self):
-        return self.slots is not None or bool(self.installed)
 
 
 state = _State()

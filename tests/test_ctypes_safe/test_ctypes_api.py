@@ -158,17 +158,18 @@ def test_patched_reprs_are_the_fixed_ones_for_every_tag(mode):
 def test_status_has_the_common_keys_and_says_the_mode(mode):
     info = ctypes_safe.status()
     assert set(info) == {"package", "version", "cve", "interpreter", "patched", "report",
-                         "exposed", "vulnerable", "mode", "probe", "activation"}
+                         "exposed", "vulnerable", "mode", "probe", "activation", "repr_by"}
     assert (info["package"], info["version"], info["cve"]) == (
         "ctypes_safe", ctypes_safe.__version__, "CVE-2021-3177")
     assert info["interpreter"]["version"] == "%d.%d.%d" % sys.version_info[:3]
     assert info["interpreter"]["executable"] == sys.executable
-    assert (info["patched"], info["report"], info["mode"], info["probe"]) == (
-        False, None, None, None)
+    assert (info["patched"], info["report"], info["mode"], info["probe"], info["repr_by"]) == (
+        False, None, None, None, "stock")
     assert info["vulnerable"] is info["exposed"] is (not helpers.FIXED)
     report = ctypes_safe.patch(force=True)
     info = ctypes_safe.status()
     assert (info["patched"], info["mode"], info["exposed"]) == (True, mode, False)
+    assert info["repr_by"] == ("this package" if mode == "slot" else "stock")
     assert info["report"] == report.as_dict()
     assert info["vulnerable"] is (not helpers.FIXED)  # about the interpreter, still
 
