@@ -195,6 +195,50 @@ def test_a_tree_deeper_than_the_recursion_limit_is_walked_to_its_bottom(tmpdir):
     assert sorted(os.path.basename(f["path"]) for f in findings) == ["app.py", "top.py"]
 
 
+def _deep_tree(top, levels, remove=False):
+    """Make (or remove) *top*/d/d/.../d, *levels* deep, with a parser at its bottom.
+
+    Level by level from inside: past 4,096 bytes no path names the bottom."""
+    here = os.getcwd()
+    try:
+        os.chdir(top)
+        for _ in range(levels):
+            if not remove:
+                os.mkdir("d")
+            os.chdir("d")
+        if remove:
+            os.remove("app.py")
+            for _ in range(levels):
+                os.chdir(os.pardir)
+                os.rmdir("d")
+        else:
+            with io.open("app.py", "w") as stream:
+                stream.write(QUERY_CODE)
+    finally:
+        os.chdir(here)
+
+
+def test_a_tree_deeper_than_the_path_limit_is_listed_not_dropped(tmpdir):
+    # 2,400 levels: the old walk took the level past 4,096 bytes for a file
+    # (os.path.isdir swallowed ENAMETOOLONG) and said "0 files", exit 0, after
+    # 82 s (os.path.realpath per directory made the walk quadratic).
+    _deep_tree(str(tmpdir), 2400)
+    try:
+        start = time.time()
+        status, out, err = run(str(tmpdir))
+        took = time.time() - start
+    finally:
+        _deep_tree(str(tmpdir), 2400, remove=True)
+    assert took < 10, took
+    if status == 1:
+        assert "app.py" in out
+    else:
+        assert status == 0, err
+        listed = [line for line in out.splitlines() if line.startswith("  " + str(tmpdir))]
+        assert len(listed) == 1 and listed[0].endswith(
+            ": cannot tell whether it is a directory: File name too long"), out[-300:]
+
+
 def test_symlinked_directories_are_followed_once(tmpdir):
     real = tmpdir.mkdir("real")
     real.join("app.py").write(QUERY_CODE)
