@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+import fresh_interpreter
 from test_audit import FIXTURES, audit, installed, marked, run, version_of
 
 PY2 = sys.version_info[0] == 2
@@ -314,6 +315,31 @@ def test_an_internal_failure_has_its_own_exit_status(monkeypatch, capsys):
     monkeypatch.setattr(audit_main, "audit", broken)
     assert audit_main.main([FIXTURES]) == audit_main.EXIT_FAILED == 3
     assert "audit: failed: " in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [[], ["--json"]])
+def test_a_report_that_cannot_be_written_is_a_failure(args):
+    # It was an uncaught OSError: a traceback and status 1, which reads as "found".
+    with open("/dev/full", "w") as full:
+        status, _, err = fresh_interpreter.run(
+            ["-m", "urllib_parse_backport", "--audit"] + args + [FIXTURES], stdout=full)
+    assert status == 3
+    assert err.splitlines() == ["audit: cannot write the report: "
+                                "[Errno 28] No space left on device"]
+
+
+@pytest.mark.skipif(not hasattr(os, "pipe") or os.name != "posix", reason="POSIX pipes")
+def test_a_reader_that_closed_the_pipe_is_not_told(tmpdir):
+    # `audit | head`: it was a BrokenPipeError traceback and status 1.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        status, _, err = fresh_interpreter.run(
+            ["-m", "urllib_parse_backport", "--audit", FIXTURES], stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert (status, err) == (1, "")  # the answer's status: the fixtures hold parsers
 
 
 def test_one_file_failing_is_listed_and_the_scan_goes_on(monkeypatch, tmpdir):
