@@ -34,6 +34,36 @@ def test_buffer_scanners_are_found_at_their_lines():
         "holds '&' and ';'"])
 
 
+INTEGER_SCANNERS = {
+    "literals.py": u"def ends(data):\n"
+                   u"    for i, c in enumerate(bytearray(data)):\n"
+                   u"        if c == 38 or c == 59:\n"
+                   u"            yield i\n",
+    "membership.py": u"def ends(data):\n"
+                     u"    return [i for i, c in enumerate(bytearray(data))\n"
+                     u"            if c in (0x26, 0x3B)]\n",
+    "constants.py": u"AMP, SEMI = 0x26, 0x3B\n\n\n"
+                    u"def field_end(data, i):\n"
+                    u"    while i < len(data) and data[i] != AMP and data[i] != SEMI:\n"
+                    u"        i += 1\n"
+                    u"    return i\n",
+}
+
+
+def test_byte_scanners_comparing_integer_codes_are_found(tmpdir):
+    # No '&' or ';' in these files' bytes: the old audit never parsed them, and
+    # its checks knew only characters, b'&'[0] and ord('&').
+    for name, code in INTEGER_SCANNERS.items():
+        assert u"&" not in code and u";" not in code
+        tmpdir.join(name).write(code)
+    status, findings, err = audit(str(tmpdir))
+    assert status == 1, err
+    assert sorted((os.path.basename(f["path"]), f["line"], f["why"]) for f in findings) == [
+        ("constants.py", 5, "compares one character with '&' and with ';' to end a field"),
+        ("literals.py", 3, "compares one character with '&' and with ';' to end a field"),
+        ("membership.py", 3, "compares one character with '&' and with ';' to end a field")]
+
+
 @pytest.mark.skipif(sys.version_info < (3, 8), reason="python-multipart 0.0.20 needs 3.8")
 def test_python_multipart_querystring_parser():
     assert version_of("python_multipart") == "0.0.20"  # the dist-info name

@@ -12,7 +12,7 @@ replaces ``';'`` by ``'&'`` before splitting on ``'&'``, or scans for both
 import ast
 import re
 
-from ._buffer import AMP, SEMI, _BOTH, BufferChecks
+from ._buffer import AMP, SEMI, SEMI_CODE, _BOTH, BufferChecks
 from ._regex import separator_chars
 from ._facts import ModuleFacts, Scope, constant_key, dotted, literal_text, shown
 
@@ -50,12 +50,13 @@ class _Checker(BufferChecks, ast.NodeVisitor):
         self.names = re.compile(r"\b(?:%s)\b" % "|".join(names)) if names else None
 
     def _relevant(self, node):
-        """Whether *node*'s lines hold a ';', or a name bound to a text with one."""
+        """Whether *node*'s lines hold a ';' or its code, or a name bound to either."""
         end = getattr(node, "end_lineno", None) or self.ends.get(id(node))
         if self.lines is None or end is None or end < node.lineno:
             return True
         text = "\n".join(self.lines[node.lineno - 1:end])
-        return SEMI in text or (self.names is not None and self.names.search(text) is not None)
+        return SEMI in text or SEMI_CODE.search(text) is not None \
+            or (self.names is not None and self.names.search(text) is not None)
 
     # -- scopes -----------------------------------------------------------
     def visit_body(self, statements, end=None):
