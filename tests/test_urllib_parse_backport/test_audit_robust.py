@@ -400,6 +400,9 @@ def test_file_names_that_are_not_utf8_are_reported(tmpdir):
         stream.write(QUERY_CODE.encode("ascii"))
     status, findings, err = audit(str(tmpdir))
     assert status == 1, err
-    # The module "m\xfe": the byte as a lone surrogate (3.x) or U+FFFD (2.7).
-    assert [f["parser"][:1] + f["parser"][2:] for f in findings] == [u"m.parse"]
-    assert findings[0]["path"].startswith(str(tmpdir))
+    # Each undecodable byte as a lone surrogate, as os.fsdecode gives on 3.x:
+    # 2.7 gave U+FFFD, and the report no longer named the file.
+    assert [f["parser"] for f in findings] == [u"m\udcfe.parse"]
+    assert findings[0]["path"] == os.path.join(u"%s" % (tmpdir,), u"bad\udcffname", u"m\udcfe.py")
+    status, out, err = run(str(tmpdir))  # the text report: the same escape
+    assert os.path.join("bad\\udcffname", "m\\udcfe.py:2") in out, out

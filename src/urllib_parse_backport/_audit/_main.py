@@ -19,7 +19,7 @@ import traceback
 
 from . import _known, _source, _walk, _worker
 from ._dists import Distributions
-from .._compat import text_type
+from .._compat import fsdecode, text_type
 
 EXIT_CLEAN = 0
 EXIT_FOUND = 1
@@ -97,11 +97,13 @@ def _scan(path, checks, skipped):
 
 
 def _text(value):
-    """*value* as text; on 2.7 a str (path, message) is decoded as the file system's."""
+    """*value* as text; on 2.7 a str (path, message) is decoded as the file system's,
+    each byte it cannot decode escaped as on 3.x (``caf\\udce9``), so a path in
+    the report names the file it came from."""
     if not isinstance(value, (bytes, text_type)):
         value = str(value)
     if isinstance(value, bytes):
-        return value.decode(sys.getfilesystemencoding() or "utf-8", "replace")
+        return fsdecode(value)
     return value
 
 
