@@ -47,7 +47,7 @@ class _Checker(BufferChecks, ast.NodeVisitor):
         self.ends = {}  # id(statement) -> its last line, before 3.8's end_lineno
         names = sorted(name for name, text in list(facts.constants.items())
                        + list(facts.patterns.items()) if SEMI in text)
-        self.names = re.compile(r"\b(?:%s)\b" % "|".join(names)) if names else None
+        self.names = re.compile("|".join([SEMI_CODE.pattern] + [r"\b%s\b" % n for n in names]))
 
     def _relevant(self, node):
         """Whether *node*'s lines hold a ';' or its code, or a name bound to either."""
@@ -55,8 +55,7 @@ class _Checker(BufferChecks, ast.NodeVisitor):
         if self.lines is None or end is None or end < node.lineno:
             return True
         text = "\n".join(self.lines[node.lineno - 1:end])
-        return SEMI in text or SEMI_CODE.search(text) is not None \
-            or (self.names is not None and self.names.search(text) is not None)
+        return SEMI in text or self.names.search(text) is not None
 
     # -- scopes -----------------------------------------------------------
     def visit_body(self, statements, end=None):
