@@ -19,6 +19,8 @@ _PRUNED = frozenset(["__pycache__", "node_modules"])
 _PSEUDO = ("/proc", "/sys") if os.sep == "/" else ()
 _SUFFIXES = (".py", ".pyw")
 _SITE = ("site-packages", "dist-packages")
+#: What ``os.stat`` of a link to nothing raises: no directory there.
+_NO_TARGET = (errno.ENOENT, errno.ELOOP, errno.ENOTDIR)
 
 
 def default_paths():
@@ -139,31 +141,20 @@ def _entries(directory, unreadable):
     Linux) ``os.path.isdir`` answers False for a directory."""
     found = []
     for name in sorted(os.listdir(directory)):
-        path = os.path.join(directory, name)
+        path, is_link = os.path.join(directory, name), False
         try:
             info = os.lstat(path)
+            is_link = stat.S_ISLNK(info.st_mode)
+            if is_link:
+                info = os.stat(path)
         except OSError as error:
-            if error.errno == errno.ENOENT:  # removed since it was listed
+            if not is_link and error.errno == errno.ENOENT:  # removed since it was listed
                 continue
-            if name.endswith(_SUFFIXES):  # read as a file: the read says why it fails
-                found.append((name, None, False))
-            else:
+            if not (is_link and error.errno in _NO_TARGET) and not name.endswith(_SUFFIXES):
                 unreadable.append((path, "cannot tell whether it is a directory: %s"
                                    % (error.strerror or error,)))
-            continue
-        is_link = stat.S_ISLNK(info.st_mode)
-        if is_link:
-            try:
-                info = os.stat(path)
-            except OSError as error:
-                if error.errno in (errno.ENOENT, errno.ELOOP, errno.ENOTDIR):
-                    info = None  # a link to nothing: no directory
-                elif not name.endswith(_SUFFIXES):
-                    unreadable.append((path, "cannot tell whether it is a directory: %s"
-                                       % (error.strerror or error,)))
-                    continue
-                else:
-                    info = None
+                continue
+            info = None  # a link to nothing, or a Python file: the read says why
         found.append((name, info, is_link))
     return found
 
