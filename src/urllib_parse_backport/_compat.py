@@ -49,6 +49,23 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
         def __exit__(self, *exc_info):
             self.release()
 
+    def fsdecode(data):
+        """The file name *data* as text, as 3.x's ``os.fsdecode``: each byte the
+        file system's encoding cannot decode becomes U+DC80..U+DCFF (PEP 383's
+        ``surrogateescape``, which 2.7 lacks), so the bytes can be recovered."""
+        encoding = sys.getfilesystemencoding() or "utf-8"
+        pieces = []
+        while data:
+            try:
+                pieces.append(data.decode(encoding))
+                break
+            except UnicodeDecodeError as error:
+                pieces.append(data[:error.start].decode(encoding))
+                pieces.extend(unichr(0xDC00 + ord(byte))  # noqa: F821 (Python 2 only)
+                              for byte in data[error.start:error.end])
+                data = data[error.end:]
+        return u"".join(pieces)
+
     def is_installed(top):
         """Whether the top-level module *top* can be imported, without importing it.
 
@@ -66,6 +83,8 @@ else:
     text_type = str
     string_types = (str, bytes)
     STDLIB_MODULE = "urllib.parse"
+    #: A file name's bytes as text, undecodable bytes as lone surrogates (PEP 383).
+    from os import fsdecode  # noqa: F401
 
     def is_installed(top):
         """Whether the top-level module *top* can be imported, without importing it."""

@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+import fresh_interpreter
 from test_audit import FIXTURES, audit, installed, marked, run, version_of
 
 PY2 = sys.version_info[0] == 2
@@ -31,6 +32,36 @@ def test_buffer_scanners_are_found_at_their_lines():
         "looks for '&'",
         "finds fields with the regular expression '([^&;=]+)=([^&;]*)', whose class "
         "holds '&' and ';'"])
+
+
+INTEGER_SCANNERS = {
+    "literals.py": u"def ends(data):\n"
+                   u"    for i, c in enumerate(bytearray(data)):\n"
+                   u"        if c == 38 or c == 59:\n"
+                   u"            yield i\n",
+    "membership.py": u"def ends(data):\n"
+                     u"    return [i for i, c in enumerate(bytearray(data))\n"
+                     u"            if c in (0x26, 0x3B)]\n",
+    "constants.py": u"AMP, SEMI = 0x26, 0x3B\n\n\n"
+                    u"def field_end(data, i):\n"
+                    u"    while i < len(data) and data[i] != AMP and data[i] != SEMI:\n"
+                    u"        i += 1\n"
+                    u"    return i\n",
+}
+
+
+def test_byte_scanners_comparing_integer_codes_are_found(tmpdir):
+    # No '&' or ';' in these files' bytes: the old audit never parsed them, and
+    # its checks knew only characters, b'&'[0] and ord('&').
+    for name, code in INTEGER_SCANNERS.items():
+        assert u"&" not in code and u";" not in code
+        tmpdir.join(name).write(code)
+    status, findings, err = audit(str(tmpdir))
+    assert status == 1, err
+    assert sorted((os.path.basename(f["path"]), f["line"], f["why"]) for f in findings) == [
+        ("constants.py", 5, "compares one character with '&' and with ';' to end a field"),
+        ("literals.py", 3, "compares one character with '&' and with ';' to end a field"),
+        ("membership.py", 3, "compares one character with '&' and with ';' to end a field")]
 
 
 @pytest.mark.skipif(sys.version_info < (3, 8), reason="python-multipart 0.0.20 needs 3.8")
@@ -195,6 +226,50 @@ def test_a_tree_deeper_than_the_recursion_limit_is_walked_to_its_bottom(tmpdir):
     assert sorted(os.path.basename(f["path"]) for f in findings) == ["app.py", "top.py"]
 
 
+def _deep_tree(top, levels, remove=False):
+    """Make (or remove) *top*/d/d/.../d, *levels* deep, with a parser at its bottom.
+
+    Level by level from inside: past 4,096 bytes no path names the bottom."""
+    here = os.getcwd()
+    try:
+        os.chdir(top)
+        for _ in range(levels):
+            if not remove:
+                os.mkdir("d")
+            os.chdir("d")
+        if remove:
+            os.remove("app.py")
+            for _ in range(levels):
+                os.chdir(os.pardir)
+                os.rmdir("d")
+        else:
+            with io.open("app.py", "w") as stream:
+                stream.write(QUERY_CODE)
+    finally:
+        os.chdir(here)
+
+
+def test_a_tree_deeper_than_the_path_limit_is_listed_not_dropped(tmpdir):
+    # 2,400 levels: the old walk took the level past 4,096 bytes for a file
+    # (os.path.isdir swallowed ENAMETOOLONG) and said "0 files", exit 0, after
+    # 82 s (os.path.realpath per directory made the walk quadratic).
+    _deep_tree(str(tmpdir), 2400)
+    try:
+        start = time.time()
+        status, out, err = run(str(tmpdir))
+        took = time.time() - start
+    finally:
+        _deep_tree(str(tmpdir), 2400, remove=True)
+    assert took < 10, took
+    if status == 1:
+        assert "app.py" in out
+    else:
+        assert status == 0, err
+        listed = [line for line in out.splitlines() if line.startswith("  " + str(tmpdir))]
+        assert len(listed) == 1 and listed[0].endswith(
+            ": cannot tell whether it is a directory: File name too long"), out[-300:]
+
+
 def test_symlinked_directories_are_followed_once(tmpdir):
     real = tmpdir.mkdir("real")
     real.join("app.py").write(QUERY_CODE)
@@ -272,6 +347,31 @@ def test_an_internal_failure_has_its_own_exit_status(monkeypatch, capsys):
     assert "audit: failed: " in capsys.readouterr().err
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [[], ["--json"]])
+def test_a_report_that_cannot_be_written_is_a_failure(args):
+    # It was an uncaught OSError: a traceback and status 1, which reads as "found".
+    with open("/dev/full", "w") as full:
+        status, _, err = fresh_interpreter.run(
+            ["-m", "urllib_parse_backport", "--audit"] + args + [FIXTURES], stdout=full)
+    assert status == 3
+    assert err.splitlines() == ["audit: cannot write the report: "
+                                "[Errno 28] No space left on device"]
+
+
+@pytest.mark.skipif(not hasattr(os, "pipe") or os.name != "posix", reason="POSIX pipes")
+def test_a_reader_that_closed_the_pipe_is_not_told(tmpdir):
+    # `audit | head`: it was a BrokenPipeError traceback and status 1.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        status, _, err = fresh_interpreter.run(
+            ["-m", "urllib_parse_backport", "--audit", FIXTURES], stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert (status, err) == (1, "")  # the answer's status: the fixtures hold parsers
+
+
 def test_one_file_failing_is_listed_and_the_scan_goes_on(monkeypatch, tmpdir):
     from internals import audit_main
 
@@ -300,6 +400,9 @@ def test_file_names_that_are_not_utf8_are_reported(tmpdir):
         stream.write(QUERY_CODE.encode("ascii"))
     status, findings, err = audit(str(tmpdir))
     assert status == 1, err
-    # The module "m\xfe": the byte as a lone surrogate (3.x) or U+FFFD (2.7).
-    assert [f["parser"][:1] + f["parser"][2:] for f in findings] == [u"m.parse"]
-    assert findings[0]["path"].startswith(str(tmpdir))
+    # Each undecodable byte as a lone surrogate, as os.fsdecode gives on 3.x:
+    # 2.7 gave U+FFFD, and the report no longer named the file.
+    assert [f["parser"] for f in findings] == [u"m\udcfe.parse"]
+    assert findings[0]["path"] == os.path.join(u"%s" % (tmpdir,), u"bad\udcffname", u"m\udcfe.py")
+    status, out, err = run(str(tmpdir))  # the text report: the same escape
+    assert os.path.join("bad\\udcffname", "m\\udcfe.py:2") in out, out

@@ -3,19 +3,24 @@
 Why: python-multipart's ``QuerystringParser`` (Starlette's and FastAPI's form
 bodies) ends a field at ``data.find(b"&", i)`` or else ``data.find(b";", i)``,
 and at a byte equal to ``b"&"[0]`` or ``b";"[0]``: ``a=1;b=2`` gives two
-fields on every interpreter (CVE-2021-23336, bpo-42967). ``re.findall`` with
-``([^&;=]+)=([^&;]*)`` does the same. A text searched for ``'&'`` and ``';'``
-apart (an HTML entity's ``&`` and the ``;`` that closes it) is not flagged:
-only the two searches' results bound to one name, or one comparison that
-treats both characters alike.
+fields on every interpreter (CVE-2021-23336, bpo-42967). Other scanners
+compare with the codes themselves (38 and 59, ``0x26`` and ``0x3B``), and
+``re.findall`` with ``([^&;=]+)=([^&;]*)`` splits the same way. A text
+searched for ``'&'`` and ``';'`` apart (an HTML entity's ``&`` and the ``;``
+that closes it) is not flagged: only the two searches' results bound to one
+name, or one comparison that treats both characters (or codes) alike.
 """
 
 import ast
+import re
 
-from ._facts import char_value, literal_text, shown
+from ._facts import char_value, code_char, literal_text, shown
 from ._regex import field_class
 
 AMP, SEMI = u"&", u";"
+#: The code of ';' as a literal (59, 0x3B), as the checks find it in a function's text.
+SEMI_CODE = re.compile(r"(?<![\w.])(?:59|0[xX]3[bB])(?![\w.])")
+_FEW = 4  # the most items a membership test of byte codes has
 _BOTH = frozenset([AMP, SEMI])
 _FIND = frozenset(["find", "index", "rfind", "rindex"])
 FIND_WHY = "looks for '&' (line %d) and for ';' in the same text to end a field"
@@ -90,7 +95,9 @@ class BufferChecks(object):
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
             container = node.comparators[0]
             if isinstance(container, (ast.Tuple, ast.List, ast.Set)):
-                chars = set(self._char(item) for item in container.elts)
+                items = container.elts  # many numbers, 38 and 59 among them: not bytes
+                chars = set(self._char(item) for item in items
+                            if len(items) <= _FEW or code_char(item) is None)
             else:
                 text = literal_text(container)
                 chars = set(text) if text is not None and len(text) <= 4 else set()

@@ -13,6 +13,7 @@ _REGEX_MODULES = frozenset(["re", "regex"])
 _REGEX_FUNCTIONS = frozenset(["split", "compile", "sub", "findall", "finditer"])
 _Constant = getattr(ast, "Constant", None)
 _FUNCTIONS = (ast.FunctionDef, getattr(ast, "AsyncFunctionDef", ast.FunctionDef))
+_CODES = {0x26: u"&", 0x3B: u";"}
 
 
 def literal_text(node):
@@ -28,9 +29,24 @@ def literal_text(node):
     return value if isinstance(value, text_type) else None
 
 
+def code_char(node):
+    """The separator an integer literal is the code of: 38 (``0x26``) gives ``'&'``,
+    59 (``0x3B``) gives ``';'``, any other number None. Why: a byte scanner may
+    compare ``data[i]`` (an int on 3.x) with the codes themselves."""
+    kind = type(node).__name__  # a Num before 3.8, whose n is deprecated after
+    if kind not in ("Num", "Constant"):
+        return None
+    number = getattr(node, "value" if kind == "Constant" else "n", None)
+    return _CODES.get(number) if type(number) is int else None  # not True, not 59.0
+
+
 def char_value(node):
-    """The character a byte or code point constant stands for: ``b'&'[0]`` and
-    ``ord('&')`` give ``'&'`` (python-multipart compares bytes with these), else None."""
+    """The character a byte or code point constant stands for: ``b'&'[0]``,
+    ``ord('&')`` and 38 give ``'&'`` (python-multipart compares bytes with the
+    first two), else None."""
+    code = code_char(node)
+    if code is not None:
+        return code
     if isinstance(node, ast.Subscript):
         index = node.slice
         if type(index).__name__ == "Index":  # before 3.9
@@ -80,7 +96,7 @@ class ModuleFacts(object):
     def __init__(self, tree):
         self.regex_modules = set()
         self.regex_functions = {}  # local name -> "split", "compile", "sub", "findall"...
-        self.constants = {}  # NAME -> text, for NAME = ';', b';'[0] or ord(';')
+        self.constants = {}  # NAME -> text, for NAME = ';', b';'[0], ord(';') or 59
         self.patterns = {}  # NAME -> pattern text, for NAME = re.compile('[&;]')
         statements = list(tree.body)
         for statement in statements:  # grows as it goes: breadth first, each once
@@ -96,8 +112,8 @@ class ModuleFacts(object):
         for statement in statements:
             if isinstance(statement, ast.Assign):
                 for target in statement.targets:
-                    if isinstance(target, ast.Name):
-                        self.add_binding(target.id, statement.value)
+                    for name, value in _pairs(target, statement.value):
+                        self.add_binding(name, value)
 
     def add_import(self, node):
         if isinstance(node, ast.Import):
@@ -138,6 +154,17 @@ class ModuleFacts(object):
                 text = constant(first.id)
             return text
         return None
+
+
+def _pairs(target, value):
+    """``(name, value)`` for ``NAME = value`` and each name of ``A, B = x, y``."""
+    if isinstance(target, ast.Name):
+        return [(target.id, value)]
+    if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
+            and len(target.elts) == len(value.elts):
+        return [(item.id, item_value) for item, item_value in zip(target.elts, value.elts)
+                if isinstance(item, ast.Name)]
+    return []
 
 
 class Scope(object):

@@ -6,10 +6,11 @@ of the frameworks it knows; every other query parser that splits on ``';'``
 each PATH (default: the current directory and every site-packages on
 ``sys.path``) with ``ast``, never importing it, and lists those parsers by
 distribution. Exit status 1 when it finds one, 0 when it finds none, 2 on a
-usage error, 3 when the audit itself failed.
+usage error, 3 when the audit itself failed or could not write its report.
 """
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -18,7 +19,7 @@ import traceback
 
 from . import _known, _source, _walk, _worker
 from ._dists import Distributions
-from .._compat import text_type
+from .._compat import fsdecode, text_type
 
 EXIT_CLEAN = 0
 EXIT_FOUND = 1
@@ -96,11 +97,13 @@ def _scan(path, checks, skipped):
 
 
 def _text(value):
-    """*value* as text; on 2.7 a str (path, message) is decoded as the file system's."""
+    """*value* as text; on 2.7 a str (path, message) is decoded as the file system's,
+    each byte it cannot decode escaped as on 3.x (``caf\\udce9``), so a path in
+    the report names the file it came from."""
     if not isinstance(value, (bytes, text_type)):
         value = str(value)
     if isinstance(value, bytes):
-        return value.decode(sys.getfilesystemencoding() or "utf-8", "replace")
+        return fsdecode(value)
     return value
 
 
@@ -155,7 +158,7 @@ def _parser():
 
 def main(argv=None):
     """Run the audit; returns the exit status (1: something found, 0: clean, 2: usage,
-    3: the audit itself failed)."""
+    3: the audit itself failed, or its report could not be written)."""
     parser = _parser()
     try:
         options = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
@@ -170,24 +173,66 @@ def main(argv=None):
         findings, skipped, files = audit(options.paths or _walk.default_paths(), progress)
     except Exception:  # not an answer: say so, with a status no answer has
         progress.close()
-        _print(u"audit: failed: %s" % (_text(traceback.format_exc()).rstrip(),), sys.stderr)
+        try:
+            _print(u"audit: failed: %s" % (_text(traceback.format_exc()).rstrip(),), sys.stderr)
+        except ReportLost:  # stderr is lost too: the status alone says it
+            pass
         return EXIT_FAILED
     progress.close()
-    if options.json:
-        _print(json.dumps(findings, indent=2, sort_keys=True, separators=(",", ": ")))
-        for entry in skipped:
-            _print(u"audit: not fully read: %s: %s" % entry, sys.stderr)
-    else:
-        _print(render(findings, skipped, files, time.time() - start))
-    return EXIT_FOUND if findings else EXIT_CLEAN
+    status = EXIT_FOUND if findings else EXIT_CLEAN
+    try:
+        if options.json:
+            _print(json.dumps(findings, indent=2, sort_keys=True, separators=(",", ": ")))
+            for entry in skipped:
+                _print(u"audit: not fully read: %s: %s" % entry, sys.stderr)
+        else:
+            _print(render(findings, skipped, files, time.time() - start))
+    except ReportLost as lost:
+        _discard_output()
+        if lost.reader_gone:  # `audit | head`: the reader took what it wanted
+            return status
+        try:
+            _print(u"audit: cannot write the report: %s" % (_text(lost.error),), sys.stderr)
+        except ReportLost:  # stderr is lost too: the status alone says it
+            pass
+        return EXIT_FAILED
+    return status
+
+
+class ReportLost(Exception):
+    """The report could not be written (*error*, an ``OSError``). Why: a report
+    lost on a full disk is no answer, so the status is 3, not the 1 of an
+    uncaught exception that a CI gate reads as "found"; a reader that closed
+    the pipe (``EPIPE``, ``audit | head``) chose to stop, and is not told so."""
+
+    def __init__(self, error):
+        Exception.__init__(self, error)
+        self.error = error
+        self.reader_gone = getattr(error, "errno", None) == errno.EPIPE
+
+
+def _discard_output():
+    """Point standard output at the null device. Why: what is still buffered
+    would fail again when the interpreter flushes it at exit, with a message
+    of its own and status 120."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, ValueError, IOError, OSError):  # not a file: nothing buffered
+        pass
 
 
 def _print(text, stream=None):
     """Print *text*, escaping what the stream's encoding cannot show (a code line
-    with non-ASCII text, piped under the C locale) rather than failing."""
+    with non-ASCII text, piped under the C locale) rather than failing; raises
+    :class:`ReportLost` when the stream cannot take it."""
     stream = stream or sys.stdout
     encoding = getattr(stream, "encoding", None) or "ascii"
     data = (text + u"\n").encode(encoding, "backslashreplace")
-    stream.flush()
-    getattr(stream, "buffer", stream).write(data)
-    stream.flush()
+    try:
+        stream.flush()
+        getattr(stream, "buffer", stream).write(data)
+        stream.flush()
+    except (IOError, OSError) as error:  # 2.7 raises IOError
+        raise ReportLost(error)

@@ -12,7 +12,7 @@ replaces ``';'`` by ``'&'`` before splitting on ``'&'``, or scans for both
 import ast
 import re
 
-from ._buffer import AMP, SEMI, _BOTH, BufferChecks
+from ._buffer import AMP, SEMI, SEMI_CODE, _BOTH, BufferChecks
 from ._regex import separator_chars
 from ._facts import ModuleFacts, Scope, constant_key, dotted, literal_text, shown
 
@@ -47,15 +47,15 @@ class _Checker(BufferChecks, ast.NodeVisitor):
         self.ends = {}  # id(statement) -> its last line, before 3.8's end_lineno
         names = sorted(name for name, text in list(facts.constants.items())
                        + list(facts.patterns.items()) if SEMI in text)
-        self.names = re.compile(r"\b(?:%s)\b" % "|".join(names)) if names else None
+        self.names = re.compile("|".join([SEMI_CODE.pattern] + [r"\b%s\b" % n for n in names]))
 
     def _relevant(self, node):
-        """Whether *node*'s lines hold a ';', or a name bound to a text with one."""
+        """Whether *node*'s lines hold a ';' or its code, or a name bound to either."""
         end = getattr(node, "end_lineno", None) or self.ends.get(id(node))
         if self.lines is None or end is None or end < node.lineno:
             return True
         text = "\n".join(self.lines[node.lineno - 1:end])
-        return SEMI in text or (self.names is not None and self.names.search(text) is not None)
+        return SEMI in text or self.names.search(text) is not None
 
     # -- scopes -----------------------------------------------------------
     def visit_body(self, statements, end=None):

@@ -7,7 +7,9 @@ directory that cannot be listed is reported, never passed over in silence.
 """
 
 import ast
+import errno
 import os
+import stat
 import sys
 
 #: Directories never walked into (a PATH named on the command line always is).
@@ -17,6 +19,8 @@ _PRUNED = frozenset(["__pycache__", "node_modules"])
 _PSEUDO = ("/proc", "/sys") if os.sep == "/" else ()
 _SUFFIXES = (".py", ".pyw")
 _SITE = ("site-packages", "dist-packages")
+#: What ``os.stat`` of a link to nothing raises: no directory there.
+_NO_TARGET = (errno.ENOENT, errno.ELOOP, errno.ENOTDIR)
 
 
 def default_paths():
@@ -72,26 +76,39 @@ def _editable_mapping(source):
     return []
 
 
-def _walk(top, failed):
-    """``os.walk(top, onerror=failed, followlinks=True)``, top-down, without
-    recursion. Why: before 3.12, ``os.walk`` recursed once per level, so a
-    tree 1,000 directories deep stopped the audit with RecursionError (and a
-    hostile tree could hide a parser at its bottom that way). The caller may
-    prune and reorder the subdirectory list, as with ``os.walk``."""
-    pending = [top]
-    while pending:
-        directory = pending.pop()
+def _key(path, info):
+    """What identifies the directory or file *path* (its ``os.stat`` *info*): the
+    device and inode number, or its real path where the system gives no inode
+    number (2.7 on Windows reports 0)."""
+    if info.st_ino:
+        return (info.st_dev, info.st_ino)
+    return os.path.normcase(os.path.realpath(path))
+
+
+def _real_chain(path):
+    """The keys of the real directory *path* and of each directory above it, as a
+    chain ``(key, (parent key, ... None))``. Why: a link is "above" the directory
+    that holds it when its target is on that chain; each directory walked adds
+    its own key in constant time, so no path is resolved again per directory."""
+    real = os.path.realpath(path)
+    prefixes = [real]
+    while os.path.dirname(prefixes[-1]) != prefixes[-1]:
+        prefixes.append(os.path.dirname(prefixes[-1]))
+    chain = None
+    for prefix in reversed(prefixes):
         try:
-            entries = os.listdir(directory)
-        except OSError as error:
-            failed(error)
+            chain = (_key(prefix, os.stat(prefix)), chain)
+        except OSError:  # cannot be searched: the chain goes on from what can
             continue
-        subdirectories, names = [], []
-        for name in entries:
-            is_directory = os.path.isdir(os.path.join(directory, name))
-            (subdirectories if is_directory else names).append(name)
-        yield directory, subdirectories, names
-        pending.extend(os.path.join(directory, name) for name in reversed(subdirectories))
+    return chain
+
+
+def _on_chain(key, chain):
+    while chain is not None:
+        if chain[0] == key:
+            return True
+        chain = chain[1]
+    return False
 
 
 def _within(path, top):
@@ -99,17 +116,16 @@ def _within(path, top):
     return path == top or path.startswith(top.rstrip(os.sep) + os.sep)
 
 
-def _not_followed(path, real_directory):
-    """Why the subdirectory *path* of *real_directory* is a symlink not to walk
-    into, or None. Why: a link to a directory above it (``/``, ``..``) would
-    walk that whole tree, the filesystem for ``/``, where the audit was asked
-    for what is below; a link into ``/proc`` or ``/sys`` would walk a
-    directory per process and device. A link anywhere else (a vendored
-    directory, ``dist-packages``) is followed."""
-    if not os.path.islink(path):
-        return None
+def _not_followed(path, key, chain):
+    """Why the link *path* to a directory (whose key is *key*) is not walked
+    into, or None; *chain* is the real chain of the directory holding it. Why: a
+    link to that directory or one above it (``/``, ``..``) would walk that whole
+    tree, the filesystem for ``/``, where the audit was asked for what is below;
+    a link into ``/proc`` or ``/sys`` would walk a directory per process and
+    device. A link anywhere else (a vendored directory, ``dist-packages``) is
+    followed."""
     target = os.path.realpath(path)
-    if _within(real_directory, target):
+    if _on_chain(key, chain):
         return "a link to %s, a directory above it: not followed" % (target,)
     for top in _PSEUDO:
         if _within(target, top):
@@ -117,41 +133,94 @@ def _not_followed(path, real_directory):
     return None
 
 
+def _entries(directory, unreadable):
+    """The entries of *directory*, sorted: ``(name, info, is_link)``, *info* being
+    the ``os.stat`` of what the name reaches, None for a link to nothing. An
+    entry that cannot be examined is appended to *unreadable* with the reason,
+    never taken for a file: past the system's path length limit (4,096 bytes on
+    Linux) ``os.path.isdir`` answers False for a directory."""
+    found = []
+    for name in sorted(os.listdir(directory)):
+        path, is_link = os.path.join(directory, name), False
+        try:
+            info = os.lstat(path)
+            is_link = stat.S_ISLNK(info.st_mode)
+            if is_link:
+                info = os.stat(path)
+        except OSError as error:
+            if not is_link and error.errno == errno.ENOENT:  # removed since it was listed
+                continue
+            if not (is_link and error.errno in _NO_TARGET) and not name.endswith(_SUFFIXES):
+                unreadable.append((path, "cannot tell whether it is a directory: %s"
+                                   % (error.strerror or error,)))
+                continue
+            info = None  # a link to nothing, or a Python file: the read says why
+        found.append((name, info, is_link))
+    return found
+
+
+def _tree(top, info, walked, unreadable):
+    """``(directory, [(name, key)] of its Python files)`` for each directory under
+    *top* (whose ``os.stat`` is *info*) not yet in *walked*, depth first in sorted
+    order, without recursion. Why: before 3.12, ``os.walk`` recursed once per
+    level, so a tree 1,000 directories deep stopped the audit with
+    RecursionError; and each directory costs the same at any depth (no path
+    is resolved per directory), so a deep tree takes time linear in its size."""
+    key = _key(top, info)
+    pending = [(top, key, (key, _real_chain(os.path.dirname(os.path.realpath(top)))))]
+    while pending:
+        directory, key, chain = pending.pop()
+        if key in walked:  # reached again through a link
+            continue
+        walked.add(key)
+        try:
+            entries = _entries(directory, unreadable)
+        except OSError as error:
+            unreadable.append((directory, "cannot list the directory: %s"
+                               % (error.strerror or error,)))
+            continue
+        files, subdirectories = [], []
+        for name, info, is_link in entries:
+            path = os.path.join(directory, name)
+            if info is not None and stat.S_ISDIR(info.st_mode):
+                if name in _PRUNED or name.startswith("."):
+                    continue
+                subkey = _key(path, info)
+                why = _not_followed(path, subkey, chain) if is_link else None
+                if why is not None:
+                    unreadable.append((path, why))
+                elif is_link:
+                    subdirectories.append((path, subkey, (subkey, _real_chain(
+                        os.path.dirname(os.path.realpath(path))))))
+                else:
+                    subdirectories.append((path, subkey, (subkey, chain)))
+            elif name.endswith(_SUFFIXES):
+                files.append((name, _key(path, info) if info is not None else path))
+        yield directory, files
+        pending.extend(reversed(subdirectories))
+
+
 def source_files(paths, unreadable):
-    """Each Python file under *paths* once (by real path), directories walked in
-    sorted order and symlinked ones followed once (a loop is walked once),
-    except links to a directory above them or into ``/proc``/``/sys``; hidden
-    directories (``.git``, ``.tox``) are not walked into. Directories that
-    cannot be listed, and links not followed, are appended to *unreadable* as
-    ``(path, reason)``."""
+    """Each Python file under *paths* once (by device and inode), directories
+    walked in sorted order and symlinked ones followed once (a loop is walked
+    once), except links to a directory above them or into ``/proc``/``/sys``;
+    hidden directories (``.git``, ``.tox``) are not walked into. Directories
+    that cannot be listed, entries that cannot be examined and links not
+    followed are appended to *unreadable* as ``(path, reason)``."""
     seen, walked = set(), set()
     for path in paths:
-        if not os.path.isdir(path):
-            real = os.path.realpath(path)
-            if real not in seen:
-                seen.add(real)
+        try:
+            info = os.stat(path)
+        except OSError:  # read as a file: the read says why it fails
+            info = None
+        if info is None or not stat.S_ISDIR(info.st_mode):
+            key = path if info is None else _key(path, info)
+            if key not in seen:
+                seen.add(key)
                 yield path
             continue
-
-        def failed(error):
-            unreadable.append((error.filename, "cannot list the directory: %s"
-                               % (error.strerror or error,)))
-
-        for directory, subdirectories, names in _walk(path, failed):
-            real_directory = os.path.realpath(directory)
-            if real_directory in walked:  # reached again through a link
-                subdirectories[:] = []
-                continue
-            walked.add(real_directory)
-            subdirectories[:] = sorted(name for name in subdirectories
-                                       if name not in _PRUNED and not name.startswith("."))
-            for name in list(subdirectories):
-                why = _not_followed(os.path.join(directory, name), real_directory)
-                if why is not None:
-                    subdirectories.remove(name)
-                    unreadable.append((os.path.join(directory, name), why))
-            for name in sorted(names):
-                key = os.path.join(real_directory, name)
-                if name.endswith(_SUFFIXES) and key not in seen:
+        for directory, files in _tree(path, info, walked, unreadable):
+            for name, key in files:
+                if key not in seen:
                     seen.add(key)
                     yield os.path.join(directory, name)
