@@ -21,6 +21,7 @@ import _cpython_security
 import ctypes_safe
 import urllib_parse_backport
 from fresh_interpreter import run, run_code, run_json
+from implementation import HAS_C_REPR, NO_C_REPR
 
 PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe}
 #: The shared home: both packages import it, it imports neither.
@@ -180,6 +181,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.skipif(not HAS_C_REPR, reason=NO_C_REPR)
 def test_both_patch_functions_return_the_same_report_shape():
     shapes = dict((package, json.loads(run_code(SHAPE, [package])[1]))
                   for package in sorted(PACKAGES))

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from fresh_interpreter import run_code
+from implementation import HAS_C_REPR, NO_C_REPR
 
 PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
 BOTH = {"URLLIB_PARSE_BACKPORT_PATCH": "force", "CTYPES_SAFE_PATCH": "force"}
@@ -87,6 +88,7 @@ print(len(hooks))
 """
 
 
+@pytest.mark.skipif(not HAS_C_REPR, reason=NO_C_REPR)
 def test_a_pth_line_read_twice_acts_once():
     code, out, err = run_code(PTH_TWICE % {"parser": PARSER}, **BOTH)
     assert (code, err) == (0, "")
@@ -145,10 +147,12 @@ def _check_report_comes_once_before_the_apps_first_line(lines):
         "ctypes_safe patch (slot mode): replaced ")]) == 1
 
 
+@pytest.mark.skipif(not HAS_C_REPR, reason=NO_C_REPR)
 def test_a_basic_config_app_sees_the_start_up_report_in_its_log():
     _check_report_comes_once_before_the_apps_first_line(app_log("basicConfig"))
 
 
+@pytest.mark.skipif(not HAS_C_REPR, reason=NO_C_REPR)
 def test_a_dict_config_app_sees_the_start_up_report_in_its_log():
     # dictConfig's default disable_existing_loggers=True must not swallow it.
     _check_report_comes_once_before_the_apps_first_line(app_log("dictConfig"))
@@ -187,6 +191,7 @@ print(os.read(read, 4096).decode("ascii"))
 """
 
 
+@pytest.mark.skipif(not HAS_C_REPR, reason=NO_C_REPR)
 def test_the_fixes_are_in_force_in_a_forked_worker():
     # Forked after the targets were imported (patched in the parent), and before
     # (patched in the child, when it imports them).

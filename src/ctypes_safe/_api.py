@@ -17,6 +17,12 @@ __all__ = ["patch", "unpatch", "is_patched", "is_vulnerable", "status", "ACTIVAT
 ACTIVATION_VARIABLE = "CTYPES_SAFE_PATCH"
 
 
+def _not_applicable():
+    """Why this implementation has no C repr to fix (PyPy), or None on CPython."""
+    from ._layout import NOT_APPLICABLE
+    return NOT_APPLICABLE
+
+
 def _detect():
     """Whether the stock repr is the unfixed one, found once (no lock: every finder agrees)."""
     if state.vulnerable is None:
@@ -51,6 +57,12 @@ def patch(force=False, _at_startup=False):
     from . import _log
     if not _at_startup:
         _log.logger()  # imports logging first: if that fails, nothing has changed
+    reason = _not_applicable()
+    if reason is not None:  # nothing to fix, nothing written
+        report = PatchReport(forced=force)
+        report.skipped.append(("ctypes", "not applicable: " + reason))
+        _log.log_report("patch", report, _at_startup)
+        return report
     with state.lock:
         if state.report is not None and _in_effect():
             return state.report
@@ -202,6 +214,7 @@ def status():
         "mode": _mode(slots, report) if patched else None,
         "repr_by": holder,
         "probe": None,
+        "not_applicable": _not_applicable(),
     })
     return info
 

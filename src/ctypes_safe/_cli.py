@@ -92,7 +92,8 @@ def render(info):
         "interpreter:  %s %s (%s)" % (interpreter["implementation"], interpreter["version"],
                                       interpreter["executable"]),
         "ctypes repr:  %s" % (
-            "VULNERABLE: sprintf(\"%f\") into a 256-byte stack buffer" if info["vulnerable"]
+            "not applicable: " + info["not_applicable"] if info["not_applicable"]
+            else "VULNERABLE: sprintf(\"%f\") into a 256-byte stack buffer" if info["vulnerable"]
             else "fixed (bpo-42938)"),
         "fix active:   %s" % fix,
     ]

@@ -28,6 +28,8 @@ def interpreter_is_vulnerable():
     wrapper the release decides, so a build with a downstream fix (Fedora's
     2.7) then counts as vulnerable: an unknown is never reported as safe.
     """
+    if _layout.NOT_APPLICABLE is not None:
+        return False  # found by structure: no C repr at all
     stock = _layout.stock_repr()
     if stock is not None:
         raw = type(ctypes.c_double).__dict__["from_param"]  # the metaclass method, never patched

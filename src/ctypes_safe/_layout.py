@@ -12,6 +12,15 @@ from ._compat import is_cpython
 # The concrete type of what the simple types' from_param returns.
 CArgType = type(ctypes.c_int.from_param(0))
 
+#: Why there is nothing to fix here, or None on CPython: where ``from_param``
+#: returns an instance of the ctypes type itself (PyPy, whose ctypes is
+#: written in Python), its repr is that type's Python one (``c_int(0)``);
+#: there is no ``CArgObject`` and no C ``PyCArg_repr`` (bpo-42938) to overflow.
+NOT_APPLICABLE = (
+    "this implementation's from_param returns a %s instance, whose repr is written in "
+    "Python: there is no C PyCArg_repr (bpo-42938 concerns CPython's)" % (CArgType.__name__,)
+    if issubclass(CArgType, ctypes._SimpleCData) else None)
+
 _WRAPPER = type(object.__dict__["__repr__"])  # the type of a C slot's wrapper descriptor
 _cache = []  # [layout class or None], filled once by layout(); the first one built wins
 _stock = []  # [the stock __repr__ slot wrapper or None], filled once by stock_repr()
@@ -38,6 +47,9 @@ def stock_repr():
     type's referrers. Found once, without a lock, before this package writes.
     """
     if not _stock:
+        if NOT_APPLICABLE is not None:
+            _stock.append(None)
+            return None
         entry = CArgType.__dict__.get("__repr__")
         if not is_stock_repr(entry):
             import gc

@@ -24,7 +24,10 @@ def at_once(*steps):
     handler runs between two steps, as in CPython's own C code. Every step is
     built before the first runs.
     """
-    from _functools import partial
+    try:
+        from _functools import partial
+    except ImportError:  # PyPy: functools is Python code there (and has no C repr to fix)
+        from functools import partial
     list(map(partial.__call__, [partial(*step) for step in steps]))
 
 

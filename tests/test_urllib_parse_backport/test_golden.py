@@ -21,6 +21,7 @@ import pytest
 import urllib_parse_backport
 
 from golden_cases import run_case
+from implementation import IS_CPYTHON
 
 PY2 = sys.version_info[0] == 2
 DATA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data",
@@ -32,10 +33,21 @@ FUNCTIONS = {
 }
 
 
+#: Messages of the interpreter's own ``memoryview()`` and codec machinery,
+#: raised by the same calls in the stdlib: PyPy words them otherwise (and
+#: wraps a codec's error in "decoding with ... failed"), so there the type
+#: alone is compared.
+INTERPRETER_WORDED = ("memoryview: a bytes-like object is required",
+                      "unknown error handler name", "don't know how to handle")
+
+
 def matches(case, outcome):
     expected = case["o"]
     if case.get("m") == "type" and "exc" in expected and "exc" in outcome:
         return outcome["exc"][0] == expected["exc"][0]
+    if not IS_CPYTHON and "exc" in expected and expected["exc"][1].startswith(
+            INTERPRETER_WORDED):
+        return "exc" in outcome and outcome["exc"][0] == expected["exc"][0]
     return outcome == expected
 
 
