@@ -23,6 +23,8 @@ the shared modules at the top::
                  2/3 compatibility
 """
 
+from . import _parse
+from ._compat import LAZY_ATTRIBUTES
 from ._parse import parse_qs, parse_qsl
 from ._policy import QuerySeparatorWarning, read_environment
 from ._report import PatchReport
@@ -31,8 +33,18 @@ from ._shim._api import is_patched, patch, unpatch
 from ._version import __version__
 
 __all__ = [
-    "parse_qs", "parse_qsl",
+    "parse_qs", "parse_qsl", "urlsplit", "urlparse",
     "patch", "unpatch", "is_patched", "status", "PatchReport",
     "QuerySeparatorWarning", "read_environment",
     "__version__",
 ]
+
+if LAZY_ATTRIBUTES:
+    def __getattr__(name):
+        """``urlsplit``/``urlparse``, built on first access (see ``_parse.fixed``)."""
+        if name in _parse.SPLIT_NAMES:
+            value = globals()[name] = _parse.fixed(name)
+            return value
+        raise AttributeError("module %r has no attribute %r" % (__name__, name))
+else:  # pragma: no cover - 2.7 and 3.6
+    from ._parse import urlparse, urlsplit  # noqa: F401

@@ -2,6 +2,9 @@
 import sys
 from typing import Any, AnyStr, Dict, List, Mapping, Optional, Tuple, Union
 
+if sys.version_info >= (3,):
+    from urllib.parse import ParseResult, ParseResultBytes, SplitResult, SplitResultBytes
+
 __version__: str
 __all__: List[str]
 
@@ -39,6 +42,23 @@ else:
         max_num_fields: Optional[int] = ...,
         separator: Union[str, bytes] = ...,
     ) -> Dict[AnyStr, List[AnyStr]]: ...
+
+if sys.version_info >= (3,):
+    # Same overloads as typeshed's urllib.parse.urlsplit/urlparse.
+    from typing import overload
+    @overload
+    def urlsplit(url: str, scheme: str = ..., allow_fragments: bool = ...) -> SplitResult: ...
+    @overload
+    def urlsplit(url: Optional[bytes], scheme: Optional[bytes] = ...,
+                 allow_fragments: bool = ...) -> SplitResultBytes: ...
+    @overload
+    def urlparse(url: str, scheme: str = ..., allow_fragments: bool = ...) -> ParseResult: ...
+    @overload
+    def urlparse(url: Optional[bytes], scheme: Optional[bytes] = ...,
+                 allow_fragments: bool = ...) -> ParseResultBytes: ...
+else:
+    def urlsplit(url: AnyStr, scheme: AnyStr = ..., allow_fragments: bool = ...) -> Any: ...
+    def urlparse(url: AnyStr, scheme: AnyStr = ..., allow_fragments: bool = ...) -> Any: ...
 
 class PatchReport:
     forced: bool

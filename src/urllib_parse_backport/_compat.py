@@ -2,13 +2,18 @@
 
 Everything version-specific that the rest of the package needs is chosen here,
 once, at import time. The other version gates, each naming the change it
-follows: ``_parse`` (picks the 2.7 or the 3.x parser), ``_policy`` (bytes-like
+follows: ``_parse`` (picks the 2.7 or the 3.x parser and ``urlsplit``), ``_policy`` (bytes-like
 queries, gh-74668) and ``_import_hook`` (PEP 451 finders).
 """
 
 import sys
 
 PY2 = sys.version_info[0] == 2
+
+#: Whether a module may define ``__getattr__`` (PEP 562, 3.7+): the package's
+#: ``urlsplit``/``urlparse`` are then built on first access, as what they are
+#: (3.11+: an ``lru_cache``), instead of by a forwarding function.
+LAZY_ATTRIBUTES = sys.version_info >= (3, 7)
 
 if PY2:  # pragma: no cover - exercised by the py27 environment
     text_type = unicode  # noqa: F821 (Python 2 only)
