@@ -1,0 +1,121 @@
+# -*- coding: utf-8 -*-
+"""The backport's ``urlsplit`` against a fully fixed one, and against the interpreter's own.
+
+* Against the reference (Debian 12's ``python3.11``, which carries all four
+  fixes): the checked-in ``tests/data/urlsplit_reference.json`` (see
+  ``tools/gen_urlsplit_data.py``), and batches of hypothesis-generated URLs
+  sent to the reference in one subprocess per batch.
+* Against the interpreter's own ``urlsplit``/``urlparse``: for URLs none of
+  the fixes concerns (no C0 control or space in front, no tab/CR/LF, no
+  bracket), the results are equal, with equal types.
+"""
+
+import io
+import json
+import os
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from urllib_parse_backport import urlparse, urlsplit
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, os.pardir, "helpers"))
+
+import urlsplit_cases  # noqa: E402
+from test_urlsplit_upstream import REFERENCE, run_reference  # noqa: E402
+
+PY2 = sys.version_info[0] == 2
+if PY2:  # pragma: no cover - exercised by the py27 environment
+    import urlparse as own
+else:
+    import urllib.parse as own
+
+DATA = os.path.join(HERE, os.pardir, "data", "urlsplit_reference.json")
+
+
+def _same(expected, got):
+    """Outcomes compare equal. On 2.7 errors compare by type: messages quote
+    ``u'...'`` there, and 2.7's own NFKC check (bpo-36216) words its message
+    with ``%r`` (``test_urlsplit_upstream`` checks the fixes' messages)."""
+    if PY2 and expected[0] == got[0] == "error":
+        return expected[:2] == got[:2]
+    return expected == got
+
+
+def _check_rows(rows):
+    for row in rows:
+        url = row["url"]
+        assert _same(row["str"], urlsplit_cases.outcome(urlsplit, url)), url
+        assert _same(row["scheme"], urlsplit_cases.outcome(urlsplit, url, " \tftp\n")), url
+        if "bytes" in row and not PY2:
+            assert _same(row["bytes"], urlsplit_cases.outcome(urlsplit, url.encode("ascii"))), url
+
+
+def test_the_checked_in_reference_data():
+    with io.open(DATA, encoding="ascii") as handle:
+        document = json.load(handle)
+    assert "Debian 12" in document["reference"]
+    assert len(document["rows"]) > 600
+    _check_rows(document["rows"])
+
+
+_PIECE = st.sampled_from(["a", "b.c", "user@", "@", ":", ":8080", "[", "]", "[::1]", "[v7.x]",
+                          "[1.2.3.4]", "::", "%", "/", "?", "#", ";", " ", "\t", "\r", "\n",
+                          "\x00", "\x1f", "\x0b", "v", "fe80::1%x", "0", u"\xe9"])
+_URL = st.builds(
+    # A URL without scheme or '//' starts with a letter, so no scheme starts
+    # with a digit (gh-99418, missing from PyPy 3.9 and 3.6-3.10).
+    lambda lead, scheme, slashes, pieces: (lead + (scheme or ("" if slashes else "x")) + slashes
+                                           + "".join(pieces) + "x"),
+    st.sampled_from(["", "", " ", "\x00", "\t\n ", "\x1f"]),
+    st.sampled_from(["", "http:", "https:", "svn+ssh:", "z:"]),
+    st.sampled_from(["", "//"]),
+    st.lists(_PIECE, max_size=8))
+
+
+@pytest.mark.skipif(not os.path.exists(REFERENCE), reason="no reference interpreter")
+@settings(max_examples=8, deadline=None)
+@given(st.lists(_URL, min_size=50, max_size=200))
+def test_generated_urls_split_as_the_reference_splits_them(urls):
+    _check_rows(run_reference(urls))
+
+
+# URLs the fixes do not concern: no leading C0/space, no tab/CR/LF, no bracket.
+_PLAIN_PIECE = st.sampled_from(["a", "B.c", "user:pw@", "@", ":", ":80", "::", "%", "/", "//",
+                                "?", "#", ";", " ", "=", "&", "\x7f", u"\xe9", "0", "9", "-"])
+_PLAIN_URL = st.builds(
+    lambda scheme, slashes, pieces: (scheme + slashes + "".join(pieces)).lstrip(
+        "".join(chr(code) for code in range(0x21))),
+    st.sampled_from(["", "http:", "HTTP:", "https:", "path:", "1a:", "+x:", "mailto:"]),
+    st.sampled_from(["", "/", "//"]),
+    st.lists(_PLAIN_PIECE, max_size=10))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PLAIN_URL, st.sampled_from(["", "http", "ftp"]), st.booleans())
+def test_unconcerned_urls_split_as_the_interpreters_own(url, scheme, allow_fragments):
+    for ours, theirs in ((urlsplit, own.urlsplit), (urlparse, own.urlparse)):
+        expected = theirs(url, scheme, allow_fragments)
+        got = ours(url, scheme, allow_fragments)
+        assert got == expected and type(got) is type(expected)
+        if not PY2 and all(ord(c) < 128 for c in url):
+            data = url.encode("ascii")
+            expected = theirs(data, scheme.encode("ascii"), allow_fragments)
+            got = ours(data, scheme.encode("ascii"), allow_fragments)
+            assert got == expected and type(got) is type(expected)
+
+
+@pytest.mark.parametrize("args", [
+    (None,), ("http://a/", b""), (b"http://a/", "x"), (b"\xff//a",), (1,),
+] if not PY2 else [(None,), (1,)])
+def test_errors_are_the_interpreters_own(args):
+    """Coercion errors (mixing str and bytes, non-ASCII bytes, non-strings)
+    come from the interpreter's own code, as in the fixed releases."""
+    def result(func):
+        try:
+            return "ok", func(*args)
+        except Exception as exc:
+            return type(exc).__name__, str(exc)
+    assert result(urlsplit) == result(own.urlsplit)
