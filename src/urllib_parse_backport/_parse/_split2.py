@@ -78,16 +78,27 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
         clear = cache.clear
 
     def urlsplit(url, scheme="", allow_fragments=True):
+        allow_fragments = bool(allow_fragments)
+        # Keys are stored cleaned, and cleaning a clean URL changes nothing:
+        # a URL found as it came is clean, and its result is the fixed one.
+        key = url, scheme, allow_fragments, type(url), type(scheme)
+        try:
+            cached = cache.get(key, None)
+        except TypeError:  # unhashable: fails below where 2.7.18 fails
+            cached = None
+        if cached:
+            return cached
         if isinstance(url, string_types):
+            raw = url, scheme
             if url[:1] <= " " or "\t" in url or "\r" in url or "\n" in url:
                 url = _clean(url)
             if scheme and isinstance(scheme, string_types):
                 scheme = _clean_scheme(scheme)
-        allow_fragments = bool(allow_fragments)
-        key = url, scheme, allow_fragments, type(url), type(scheme)
-        cached = cache.get(key, None)
-        if cached:
-            return cached
+            if (url, scheme) != raw:
+                key = url, scheme, allow_fragments, type(url), type(scheme)
+                cached = cache.get(key, None)
+                if cached:
+                    return cached
         if len(cache) >= max_cache:
             clear()
         netloc = query = fragment = ""

@@ -98,6 +98,12 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
     def urlsplit(url, scheme="", allow_fragments=True):
         if type(url) is str and type(scheme) is str:
             coerce_result = None
+            if cache is not None:
+                # Keys are stored cleaned, and cleaning a clean URL changes
+                # nothing: a URL found as it came is clean.
+                cached = cache.get((url, scheme, bool(allow_fragments), str, str), None)
+                if cached:
+                    return cached
             if url[:1] <= " " or not url.isprintable():
                 url, scheme = _clean(url, scheme)
             elif scheme:
