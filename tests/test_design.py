@@ -223,3 +223,18 @@ def test_importing_a_package_loads_nothing_outside_it(package):
     # What only patch(), the self-check or a first parse needs is imported then:
     # this keeps the import cheap (docs/performance.rst, "Import cost").
     assert run_json(IMPORT_ALONE, [STDLIB_BESIDE[package], package], quiet=True) == []
+
+
+def test_log_severity_follows_the_kind_of_a_reason_not_its_wording(caplog):
+    # A failure worded like a harmless skip still logs at WARNING, and the
+    # other way round: the kind decides, never a prefix of the text.
+    import logging
+    from internals import skip_failure, urllib_log_report as log_report
+    from urllib_parse_backport import PatchReport
+    report = PatchReport()
+    report.skipped.append(("a.b", skip_failure("already fixed (worded as harmless)")))
+    report.skipped.append(("c.d", "adapter failed (worded as a failure)"))
+    with caplog.at_level(logging.INFO, logger="urllib_parse_backport"):
+        log_report("patch", report)
+    levels = dict((r.getMessage().split(" ")[1], r.levelname) for r in caplog.records)
+    assert levels == {"a.b": "WARNING", "c.d": "INFO"}

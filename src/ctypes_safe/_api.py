@@ -7,7 +7,7 @@ in slot mode when every check of ``_slot`` passes, else in converter mode.
 The modes and logging are imported on first use: importing stays cheap.
 """
 
-from ._report import PatchReport
+from ._report import PatchReport, failure
 from ._state import state
 from ._version import __version__
 
@@ -99,10 +99,10 @@ def _apply(report):
     from . import _slot
     try:
         _slot.install(_slot.locate())  # all or nothing by itself
-    except Exception as failure:  # any failure of a check means: do not use slot mode
-        reason = str(failure) if isinstance(failure, _slot.SlotCheckFailed) else "%s: %s" % (
-            type(failure).__name__, failure)
-        report.skipped.append((_slot.NAMES[0], "slot check failed: " + reason))
+    except Exception as problem:  # any failure of a check means: do not use slot mode
+        reason = str(problem) if isinstance(problem, _slot.SlotCheckFailed) else "%s: %s" % (
+            type(problem).__name__, problem)
+        report.skipped.append((_slot.NAMES[0], failure("slot check failed: " + reason)))
         from . import _converter  # only now: slot mode, the usual one, never needs it
         _converter.install(report)
         report.mode = "converter"

@@ -16,3 +16,5 @@ from _cpython_security import _import_hook as import_hook  # noqa: F401
 from _cpython_security import _startup as shared_startup  # noqa: F401
 from urllib_parse_backport._audit import _worker as audit_worker  # noqa: F401
 from urllib_parse_backport import _forms as forms  # noqa: F401
+from _cpython_security._report import failure as skip_failure  # noqa: F401
+from urllib_parse_backport._log import log_report as urllib_log_report  # noqa: F401
