@@ -19,10 +19,12 @@ import pytest
 
 import _cpython_security
 import ctypes_safe
+import http_cookies_backport
 import urllib_parse_backport
 from fresh_interpreter import run, run_code, run_json
 
-PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe}
+PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe,
+            "http_cookies_backport": http_cookies_backport}
 #: The shared home: both packages import it, it imports neither.
 SHARED = "_cpython_security"
 ALL = dict(PACKAGES, **{SHARED: _cpython_security})
@@ -180,11 +182,11 @@ print(json.dumps({
 """
 
 
-def test_both_patch_functions_return_the_same_report_shape():
+def test_every_patch_function_returns_the_same_report_shape():
     shapes = dict((package, json.loads(run_code(SHAPE, [package])[1]))
                   for package in sorted(PACKAGES))
-    first, second = shapes.values()
-    assert first == second
+    first = shapes.pop("urllib_parse_backport")
+    assert shapes == dict((package, first) for package in shapes)
     assert first == {
         "type": "PatchReport", "same_object": True, "forced": True, "changed_is_names": True,
         "skipped_are_pairs": True, "truth": True, "keys": ["changed", "forced", "skipped"],
@@ -192,7 +194,7 @@ def test_both_patch_functions_return_the_same_report_shape():
 
 
 @pytest.mark.parametrize("package", sorted(PACKAGES))
-def test_both_command_lines_have_help_and_usage_errors(package):
+def test_every_command_line_has_help_and_usage_errors(package):
     rc, out, err = run(["-m", package, "--help"])
     assert rc == 0 and out.startswith("usage: python -m %s" % package), err
     assert "--json" in out
@@ -213,7 +215,8 @@ print(json.dumps(sorted(name for name in set(sys.modules) - before
 """
 
 STDLIB_BESIDE = {"urllib_parse_backport": "urlparse" if str is bytes else "urllib.parse",
-                 "ctypes_safe": "ctypes"}
+                 "ctypes_safe": "ctypes",
+                 "http_cookies_backport": "Cookie" if str is bytes else "http.cookies"}
 
 
 @pytest.mark.parametrize("package", sorted(PACKAGES))

@@ -1,6 +1,6 @@
-"""Write (or, with --check, verify) the two start-up ``.pth`` files from one template.
+"""Write (or, with --check, verify) the start-up ``.pth`` files from one template.
 
-Both packages start the same way: a one-line ``.pth`` file at the root of
+Every package starts the same way: a one-line ``.pth`` file at the root of
 site-packages that, only when the package's variable is set, imports
 ``_cpython_security._startup`` and calls ``from_pth(package)``, which runs
 once per process (even where ``site`` reads site-packages twice: a
@@ -27,6 +27,8 @@ PTH_FILES = {
         '(os.environ.get("URLLIB_PARSE_BACKPORT_PATCH") '
         'or "PYTHON_URLLIB_QS_SEPARATOR" in os.environ)'),
     "ctypes_safe_patch.pth": ("ctypes_safe", 'os.environ.get("CTYPES_SAFE_PATCH")'),
+    "http_cookies_backport_patch.pth": (
+        "http_cookies_backport", 'os.environ.get("HTTP_COOKIES_BACKPORT_PATCH")'),
 }
 
 

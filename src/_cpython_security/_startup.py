@@ -14,6 +14,7 @@ import os
 import sys
 
 from ._import_hook import PostImportHook
+from ._probes import cookie_unquote_quadratic
 
 __all__ = ["from_pth", "start", "StartupSwitch", "SWITCHES", "TRIGGERS"]
 
@@ -80,6 +81,7 @@ class StartupSwitch(object):
 
 
 _STDLIB_PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
+_COOKIE_MODULE = "Cookie" if sys.version_info[0] == 2 else "http.cookies"
 
 #: Each package's switch: its variable and its own values (``1``... and ``0``... are common).
 SWITCHES = {
@@ -87,6 +89,8 @@ SWITCHES = {
         "urllib_parse_backport", "URLLIB_PARSE_BACKPORT_PATCH",
         [("force", {"force": True}), ("frameworks", {"frameworks": True})]),
     "ctypes_safe": StartupSwitch("ctypes_safe", "CTYPES_SAFE_PATCH", [("force", {"force": True})]),
+    "http_cookies_backport": StartupSwitch(
+        "http_cookies_backport", "HTTP_COOKIES_BACKPORT_PATCH", [("force", {"force": True})]),
 }
 
 
@@ -114,7 +118,8 @@ def _always(module):
 
 #: Each package's module whose ``run(environ, stream)`` patches.
 _STARTUP = {"urllib_parse_backport": "urllib_parse_backport._shim._startup",
-            "ctypes_safe": "ctypes_safe._startup"}
+            "ctypes_safe": "ctypes_safe._startup",
+            "http_cookies_backport": "http_cookies_backport._startup"}
 
 #: Each package's modules: ``{name: probe(module) -> whether it needs the fix}``.
 #: A probe that raises counts as "needs it": the package's own check decides.
@@ -123,6 +128,7 @@ TRIGGERS = {
     "urllib_parse_backport": {_STDLIB_PARSER: _parser_unfixed,
                               "future.backports.urllib.parse": _always},
     "ctypes_safe": {"ctypes": _repr_unfixed},
+    "http_cookies_backport": {_COOKIE_MODULE: cookie_unquote_quadratic},
 }
 
 
