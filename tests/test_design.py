@@ -224,3 +224,75 @@ def test_importing_a_package_loads_nothing_outside_it(package):
     # What only patch(), the self-check or a first parse needs is imported then:
     # this keeps the import cheap (docs/performance.rst, "Import cost").
     assert run_json(IMPORT_ALONE, [STDLIB_BESIDE[package], package], quiet=True) == []
+
+
+def _distribution_packages():
+    """The top-level packages installed beside the shared one (this distribution's)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(_cpython_security.__file__)))
+    return set(name for name in os.listdir(root)
+               if os.path.isfile(os.path.join(root, name, "__init__.py")))
+
+
+def _text(node):
+    """The string *node* holds, if it is a string literal (ast.Str before 3.8)."""
+    kind = type(node).__name__
+    value = node.s if kind == "Str" else node.value if kind == "Constant" else None
+    return value if isinstance(value, str) else None
+
+
+def _docstrings(tree):
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and _text(body[0].value) is not None:
+            found.add(id(body[0].value))
+    return found
+
+
+def _named_packages(path, packages):
+    """``[(line, top-level package)]``: each string of *path* (not a docstring) that
+    names one of *packages* or a module in it, and each string argument of
+    ``__import__``/``import_module``, whatever it names."""
+    with open(path) as handle:
+        tree = ast.parse(handle.read(), path)
+    skip = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = getattr(func, "id", None) or getattr(func, "attr", None)
+            if name in ("__import__", "import_module") and node.args:
+                first = node.args[0]
+                text = _text(first)
+                if text is not None:
+                    found.append((node.lineno, text.split(".")[0]))
+                    skip.add(id(first))
+        text = _text(node)
+        if text is not None and id(node) not in skip and text.split(".")[0] in packages:
+            found.append((node.lineno, text.split(".")[0]))
+    return found
+
+
+def test_the_shared_package_names_packages_only_in_the_registry():
+    # String imports too: an __import__("pkg...") or import_module("pkg...")
+    # outside the registry, or naming a package no row of it has, ties the
+    # shared package to a package the way an import statement would.
+    from internals import shared_registry
+    registered = set(fix.package for fix in shared_registry.FIXES)
+    packages = _distribution_packages() - set([SHARED])
+    assert registered <= packages
+    wrong = []
+    for name, path in _modules(SHARED):
+        for line, package in _named_packages(path, packages):
+            if not name.endswith("._registry") or package not in registered:
+                wrong.append("%s:%d names %s" % (name, line, package))
+    assert wrong == []
+
+
+def test_every_registry_row_names_a_module_that_applies_it():
+    from internals import shared_registry
+    for fix in shared_registry.FIXES:
+        assert fix.startup.split(".")[0] == fix.package
+        module = __import__(fix.startup, None, None, ("run",))
+        assert callable(module.run), fix

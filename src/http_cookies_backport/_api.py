@@ -12,7 +12,7 @@ The stdlib module and logging are imported on first use: importing stays cheap.
 import sys
 import types
 
-from _cpython_security._probes import unquote_needs_fix
+from _cpython_security._registry import unquote_needs_fix
 from _cpython_security._report import PatchReport
 
 from ._compat import STDLIB_MODULE
@@ -32,11 +32,17 @@ TARGET = STDLIB_MODULE + "._unquote"
 _OWN = __name__.split(".")[0]
 
 
+def _import_stdlib():
+    """Import the stdlib module, never under the state lock: its first import may
+    run the start-up switch's hook, which calls ``patch()``, which takes the lock."""
+    __import__(STDLIB_MODULE)
+    return sys.modules[STDLIB_MODULE]
+
+
 def _stock():
     """The stdlib's own ``_unquote``: the saved one while patched. Caller holds the lock."""
     if state.original is not None:
         return state.original
-    __import__(STDLIB_MODULE)
     return sys.modules[STDLIB_MODULE]._unquote
 
 
@@ -53,6 +59,7 @@ def is_vulnerable():
     """True if the stdlib's own ``_unquote`` is not gh-123067's single pass.
 
     The answer is about the interpreter, so it stays the same while patched."""
+    _import_stdlib()
     with state.lock:
         return _detect()
 
@@ -103,6 +110,7 @@ def patch(force=False, _at_startup=False, _just_imported=()):
     from . import _log
     if not _at_startup:
         _log.logger()  # imports logging first: if that fails, nothing has changed
+    _import_stdlib()
     with state.lock:
         if state.report is not None:
             return state.report
@@ -166,6 +174,7 @@ def status():
 
     ``"exposed"``: the stdlib's cookie unquoting is quadratic in this process."""
     from _cpython_security._selfcheck import common_status
+    _import_stdlib()
     with state.lock:
         vulnerable = _detect()
         info = common_status(_OWN, __version__, "CVE-2024-7592", bool(state.bindings),

@@ -48,3 +48,12 @@ def test_a_bad_value_is_named_and_nothing_is_patched():
     code, out, err = run_code(STARTUP, HTTP_COOKIES_BACKPORT_PATCH="yse")
     assert code == 0 and json.loads(out) == [False, helpers.STDLIB_MODULE]
     assert err.startswith("http_cookies_backport: ignoring HTTP_COOKIES_BACKPORT_PATCH='yse'")
+
+
+def test_status_before_the_cookie_module_is_imported_lets_the_switch_patch():
+    # status() imports http.cookies, whose import runs the switch's patch():
+    # the import must come before status() takes the state lock (it did not:
+    # the process hung on the lock).
+    code, out, err = run_code("import http_cookies_backport as h; print(h.status()['patched'])",
+                              HTTP_COOKIES_BACKPORT_PATCH="force")
+    assert (code, out.strip(), err) == (0, "True", "")
