@@ -11,7 +11,8 @@ the release before it.
 The ``.pth`` files in ``PTH_FILES`` go to the root of site-packages, where
 ``site`` runs them at start-up: each applies its package's ``patch()`` when
 its variable is set (``URLLIB_PARSE_BACKPORT_PATCH``, ...), and does nothing
-else.
+else; ``cpython_security_patch.pth`` does so for every fix with
+``CPYTHON_SECURITY_PATCH``.
 """
 
 import io
@@ -27,7 +28,7 @@ MINIMUM_SETUPTOOLS = "0.9.8"
 
 #: Start-up files copied from ``src/`` to the top of the build tree when present.
 PTH_FILES = ("urllib_parse_backport_shim.pth", "ctypes_safe_patch.pth",
-             "http_cookies_backport_patch.pth")
+             "http_cookies_backport_patch.pth", "cpython_security_patch.pth")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

@@ -20,8 +20,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-#: file name -> (package, Python condition under which the line acts)
+#: file name -> (package, Python condition under which the line acts); package None:
+#: the umbrella switch, ``CPYTHON_SECURITY_PATCH``, which starts every package's switch.
 PTH_FILES = {
+    "cpython_security_patch.pth": (None, 'os.environ.get("CPYTHON_SECURITY_PATCH")'),
     "urllib_parse_backport_shim.pth": (
         "urllib_parse_backport",
         '(os.environ.get("URLLIB_PARSE_BACKPORT_PATCH") '
@@ -35,6 +37,9 @@ PTH_FILES = {
 def pth_line(name):
     """The one line of the ``.pth`` file *name*."""
     package, condition = PTH_FILES[name]
+    if package is None:
+        return ('import os; %s and __import__("_cpython_security._startup", None, None, '
+                '("from_pth_all",)).from_pth_all()\n' % condition)
     return ('import os; %s and __import__("_cpython_security._startup", None, None, '
             '("from_pth",)).from_pth("%s")\n' % (condition, package))
 

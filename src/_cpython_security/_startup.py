@@ -16,7 +16,8 @@ import sys
 from ._import_hook import PostImportHook
 from ._registry import BY_PACKAGE, FIXES
 
-__all__ = ["from_pth", "start", "StartupSwitch", "SWITCHES", "TRIGGERS"]
+__all__ = ["from_pth", "from_pth_all", "start", "StartupSwitch", "SWITCHES", "TRIGGERS",
+           "UMBRELLA", "SKIP_VARIABLE"]
 
 
 def _always(module):
@@ -89,6 +90,40 @@ class StartupSwitch(object):
 SWITCHES = dict((fix.package, StartupSwitch(fix.package, fix.variable, fix.options))
                 for fix in FIXES)
 
+#: The umbrella switch, ``CPYTHON_SECURITY_PATCH``: every fix of the registry, as if
+#: each package's variable were ``1``, except where that variable is set (not empty):
+#: then it decides for its package, as it always has.
+UMBRELLA = StartupSwitch("cpython_security", "CPYTHON_SECURITY_PATCH", [])
+
+#: The fixes the umbrella leaves out: registry names (packages), separated by commas.
+SKIP_VARIABLE = "CPYTHON_SECURITY_SKIP"
+
+
+def skipped(environ, stream=None):
+    """The packages ``CPYTHON_SECURITY_SKIP`` names; with *stream*, one line there
+    for each name that is no fix of the registry (a typo leaves nothing out)."""
+    names = [name.strip() for name in environ.get(SKIP_VARIABLE, "").split(",") if name.strip()]
+    unknown = [name for name in names if name not in SWITCHES]
+    if unknown and stream is not None:
+        stream.write("cpython_security: ignoring %s=%r: %s %s no fix of this distribution; "
+                     "the names are %s\n" % (
+                         SKIP_VARIABLE, environ.get(SKIP_VARIABLE), ", ".join(unknown),
+                         "is" if len(unknown) == 1 else "are", ", ".join(sorted(SWITCHES))))
+    return set(names) - set(unknown)
+
+
+def _effective(package, environ):
+    """The value *package*'s switch acts on: its own variable when set and not
+    empty, else ``1`` when the umbrella is on and does not skip the package."""
+    own = environ.get(SWITCHES[package].variable)
+    if own:
+        return own
+    if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "patch" \
+            and package not in skipped(environ):
+        return "1"
+    return own
+
+
 #: Each package's modules: ``{name: probe(module) -> whether it needs the fix}``.
 #: A probe that raises counts as "needs it": the package's own check decides.
 TRIGGERS = dict((fix.package, fix.probes) for fix in FIXES)
@@ -121,6 +156,29 @@ def from_pth(package):
                          % (package, type(exc).__name__, exc))
 
 
+def from_pth_all(environ=None, stream=None):
+    """What ``cpython_security_patch.pth`` calls: the umbrella switch. A bad value,
+    and a skip list naming no fix, print one line each; then every package's
+    switch starts as :func:`from_pth` does. Once per process, as :func:`from_pth`.
+    Never raises."""
+    if UMBRELLA.package in _FROM_PTH:
+        return
+    _FROM_PTH.add(UMBRELLA.package)
+    try:
+        environ = os.environ if environ is None else environ
+        stream = sys.stderr if stream is None else stream
+        if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "invalid":
+            UMBRELLA.run(lambda: None, environ, stream)  # prints the line naming the value
+            return
+        leave_out = skipped(environ, stream)
+        for fix in FIXES:
+            if fix.package not in leave_out:
+                from_pth(fix.package)
+    except Exception as exc:
+        sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
+                         % (type(exc).__name__, exc))
+
+
 def start(package, environ=None, stream=None, notes=None):
     """Run *package*'s switch as ``environ`` (default ``os.environ``) asks: print a
     bad value's line now; for a patch, patch each trigger module when imported.
@@ -133,7 +191,7 @@ def start(package, environ=None, stream=None, notes=None):
     """
     switch = SWITCHES[package]
     environ = os.environ if environ is None else environ
-    value = environ.get(switch.variable)
+    value = _effective(package, environ)
     wanted = []
 
     def decide(**options):
