@@ -7,6 +7,7 @@ in slot mode when every check of ``_slot`` passes, else in converter mode.
 The modes and logging are imported on first use: importing stays cheap.
 """
 
+from _cpython_security._fork import settle_before_fork
 from ._report import PatchReport, failure
 from ._state import state
 from ._version import __version__
@@ -15,6 +16,14 @@ __all__ = ["patch", "unpatch", "is_patched", "is_vulnerable", "status", "ACTIVAT
 
 #: The start-up switch read by the package's ``.pth`` file (see ``_startup``).
 ACTIVATION_VARIABLE = "CTYPES_SAFE_PATCH"
+
+
+#: The modules ``patch()``, ``unpatch()`` and ``status()`` import on first use.
+_USED = ("logging", "sysconfig", "gc", "platform", "_cpython_security._logging",
+         "_cpython_security._selfcheck", "ctypes_safe._log", "ctypes_safe._detect",
+         "ctypes_safe._slot", "ctypes_safe._interpreter", "ctypes_safe._converter",
+         "ctypes_safe._layout", "ctypes_safe._repr", "ctypes_safe._carg")
+settle_before_fork(_USED)  # a fork never leaves one of them half-imported in the child
 
 
 def _not_applicable():
