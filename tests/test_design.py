@@ -244,8 +244,14 @@ def test_log_severity_follows_the_kind_of_a_reason_not_its_wording(caplog):
 
 
 def _distribution_packages():
-    """The top-level packages installed beside the shared one (this distribution's)."""
+    """This distribution's top-level packages, as its metadata lists them
+    (``top_level.txt`` of the installed wheel, else setup.py's source tree):
+    not everything installed beside it, where frameworks live too."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(_cpython_security.__file__)))
+    import glob
+    for top_level in glob.glob(os.path.join(root, "cpython_security_backports*", "top_level.txt")):
+        with open(top_level) as handle:
+            return set(line.strip() for line in handle if line.strip())
     return set(name for name in os.listdir(root)
                if os.path.isfile(os.path.join(root, name, "__init__.py")))
 

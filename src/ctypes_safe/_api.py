@@ -19,11 +19,12 @@ ACTIVATION_VARIABLE = "CTYPES_SAFE_PATCH"
 
 
 #: The modules ``patch()``, ``unpatch()`` and ``status()`` import on first use.
-_USED = ("logging", "sysconfig", "gc", "platform", "_cpython_security._logging",
-         "_cpython_security._selfcheck", "ctypes_safe._log", "ctypes_safe._detect",
-         "ctypes_safe._slot", "ctypes_safe._interpreter", "ctypes_safe._converter",
-         "ctypes_safe._layout", "ctypes_safe._repr", "ctypes_safe._carg")
-settle_before_fork(_USED)  # a fork never leaves one of them half-imported in the child
+_USED = ("_cpython_security._logging", "_cpython_security._selfcheck", "ctypes_safe._log",
+         "ctypes_safe._detect", "ctypes_safe._slot", "ctypes_safe._interpreter",
+         "ctypes_safe._converter", "ctypes_safe._layout", "ctypes_safe._repr",
+         "ctypes_safe._carg")
+_USED_STDLIB = ("logging", "gc", "platform")
+settle_before_fork(_USED, _USED_STDLIB)  # no half-imported module in a child
 
 
 def _not_applicable():
