@@ -11,7 +11,8 @@ the release before it.
 The ``.pth`` files in ``PTH_FILES`` go to the root of site-packages, where
 ``site`` runs them at start-up: each applies its package's ``patch()`` when
 its variable is set (``URLLIB_PARSE_BACKPORT_PATCH``, ...), and does nothing
-else.
+else; ``cpython_security_patch.pth`` does so for every fix with
+``CPYTHON_SECURITY_PATCH``.
 """
 
 import io
@@ -26,7 +27,8 @@ NAME = "cpython-security-backports-2021"
 MINIMUM_SETUPTOOLS = "0.9.8"
 
 #: Start-up files copied from ``src/`` to the top of the build tree when present.
-PTH_FILES = ("urllib_parse_backport_shim.pth", "ctypes_safe_patch.pth")
+PTH_FILES = ("urllib_parse_backport_shim.pth", "ctypes_safe_patch.pth",
+             "http_cookies_backport_patch.pth", "cpython_security_patch.pth")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -193,14 +195,15 @@ setup(
         "Typing :: Typed",
     ],
     package_dir={"": "src"},
-    # urllib_parse_backport and ctypes_safe, and _cpython_security: what the
-    # two share, and cpython-security-check (both self-checks in one command).
+    # urllib_parse_backport, ctypes_safe and http_cookies_backport, and
+    # _cpython_security: what they share, and cpython-security-check.
     packages=find_packages("src"),
     entry_points={"console_scripts": [
         "cpython-security-check = _cpython_security._check:main"]},
     package_data={
         "urllib_parse_backport": ["py.typed", "*.pyi", "wsgi/*.pyi", "asgi/*.pyi"],
         "ctypes_safe": ["py.typed", "*.pyi"],
+        "http_cookies_backport": ["py.typed", "*.pyi"],
     },
     include_package_data=False,
     zip_safe=False,

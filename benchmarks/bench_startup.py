@@ -17,7 +17,8 @@ import os
 import subprocess
 import sys
 
-#: (label, code: "imports" = the stdlib parser module and ctypes, or "pass", variables)
+#: (label, code: "imports" = the stdlib parser module and ctypes, "all" = those and the
+#: cookie module, or "pass", variables)
 CASES = (
     ("URLLIB_PARSE_BACKPORT_PATCH=1", "imports", {"URLLIB_PARSE_BACKPORT_PATCH": "1"}),
     ("CTYPES_SAFE_PATCH=1", "imports", {"CTYPES_SAFE_PATCH": "1"}),
@@ -26,16 +27,22 @@ CASES = (
     ("both, python -c pass", "pass", {"URLLIB_PARSE_BACKPORT_PATCH": "1",
                                       "CTYPES_SAFE_PATCH": "1"}),
     ("=frameworks, python -c pass", "pass", {"URLLIB_PARSE_BACKPORT_PATCH": "frameworks"}),
+    ("CPYTHON_SECURITY_PATCH=1", "all", {"CPYTHON_SECURITY_PATCH": "1"}),
+    ("every package variable =1", "all", {"URLLIB_PARSE_BACKPORT_PATCH": "1",
+                                          "CTYPES_SAFE_PATCH": "1",
+                                          "HTTP_COOKIES_BACKPORT_PATCH": "1"}),
+    ("CPYTHON_SECURITY_PATCH=1, python -c pass", "pass", {"CPYTHON_SECURITY_PATCH": "1"}),
     # Not a switch: what the fix's own code costs, for comparison. An app that
     # calls the backport itself imports the package (parser, report, API).
     ("no variable, the app imports the backport", "package", {}),
 )
 
 #: The code each kind of case is compared with: the same start-up without variables.
-BASE_OF = {"imports": "imports", "pass": "pass", "package": "imports"}
+BASE_OF = {"imports": "imports", "pass": "pass", "package": "imports", "all": "all"}
 
 #: Every variable either package reads at start-up: removed from the base environment.
 VARIABLES = ("URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH", "PYTHON_URLLIB_QS_SEPARATOR",
+             "HTTP_COOKIES_BACKPORT_PATCH", "CPYTHON_SECURITY_PATCH", "CPYTHON_SECURITY_SKIP",
              "URLLIB_PARSE_BACKPORT_WARN", "PYTHONWARNINGS", "PYTHONDONTWRITEBYTECODE")
 
 
@@ -44,7 +51,9 @@ def codes(python):
     parser module urlparse)."""
     major = subprocess.check_output([python, "-c", "import sys; print(sys.version_info[0])"])
     parser = "urlparse" if major.strip() == b"2" else "urllib.parse"
+    cookies = "Cookie" if major.strip() == b"2" else "http.cookies"
     return {"imports": "import %s, ctypes" % parser, "pass": "pass",
+            "all": "import %s, ctypes, %s" % (parser, cookies),
             "package": "import %s, ctypes, urllib_parse_backport" % parser}
 
 

@@ -19,7 +19,7 @@ every round):
 Requests: ``GET`` with a 44-byte query without ``;``, ``GET`` with the attack
 query (``;`` rewritten), ``POST`` of a 44-byte urlencoded body with a ``;``,
 and the first ``GET`` again with ``wsgi.input_terminated`` set, as gunicorn
-sets it on every request (``protect()`` then reads the empty body).
+sets it on every request (an unlabelled ``GET``: its body is not read).
 """
 
 from __future__ import print_function
@@ -45,7 +45,7 @@ REQUESTS = [
     ("GET, no ';'", PLAIN, None),
     ("GET, ';'", ATTACK, None),
     ("POST body, ';'", "", BODY),
-    # gunicorn sets wsgi.input_terminated on every request: an empty body is read.
+    # gunicorn sets wsgi.input_terminated on every request (an unlabelled GET: not read).
     ("GET, terminated", PLAIN, b""),
 ]
 

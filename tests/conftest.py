@@ -14,6 +14,7 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "helpers"))
 
 import ctypes_safe  # noqa: E402
+import http_cookies_backport  # noqa: E402
 import urllib_parse_backport  # noqa: E402
 from urllib_parse_backport import read_environment  # noqa: E402
 
@@ -40,6 +41,14 @@ def ctypes_unpatched():
     ctypes_safe.unpatch()
     yield ctypes_safe
     ctypes_safe.unpatch()
+
+
+@pytest.fixture
+def cookies_unpatched():
+    """http_cookies_backport, unpatched before the test and after it, whatever it did."""
+    http_cookies_backport.unpatch()
+    yield http_cookies_backport
+    http_cookies_backport.unpatch()
 
 
 @pytest.fixture

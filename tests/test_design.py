@@ -19,11 +19,13 @@ import pytest
 
 import _cpython_security
 import ctypes_safe
+import http_cookies_backport
 import urllib_parse_backport
 from fresh_interpreter import run, run_code, run_json
 from implementation import HAS_C_REPR, NO_C_REPR
 
-PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe}
+PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe,
+            "http_cookies_backport": http_cookies_backport}
 #: The shared home: both packages import it, it imports neither.
 SHARED = "_cpython_security"
 ALL = dict(PACKAGES, **{SHARED: _cpython_security})
@@ -182,11 +184,11 @@ print(json.dumps({
 
 
 @pytest.mark.skipif(not HAS_C_REPR, reason=NO_C_REPR)
-def test_both_patch_functions_return_the_same_report_shape():
+def test_every_patch_function_returns_the_same_report_shape():
     shapes = dict((package, json.loads(run_code(SHAPE, [package])[1]))
                   for package in sorted(PACKAGES))
-    first, second = shapes.values()
-    assert first == second
+    first = shapes.pop("urllib_parse_backport")
+    assert shapes == dict((package, first) for package in shapes)
     assert first == {
         "type": "PatchReport", "same_object": True, "forced": True, "changed_is_names": True,
         "skipped_are_pairs": True, "truth": True, "keys": ["changed", "forced", "skipped"],
@@ -194,7 +196,7 @@ def test_both_patch_functions_return_the_same_report_shape():
 
 
 @pytest.mark.parametrize("package", sorted(PACKAGES))
-def test_both_command_lines_have_help_and_usage_errors(package):
+def test_every_command_line_has_help_and_usage_errors(package):
     rc, out, err = run(["-m", package, "--help"])
     assert rc == 0 and out.startswith("usage: python -m %s" % package), err
     assert "--json" in out
@@ -215,7 +217,8 @@ print(json.dumps(sorted(name for name in set(sys.modules) - before
 """
 
 STDLIB_BESIDE = {"urllib_parse_backport": "urlparse" if str is bytes else "urllib.parse",
-                 "ctypes_safe": "ctypes"}
+                 "ctypes_safe": "ctypes",
+                 "http_cookies_backport": "Cookie" if str is bytes else "http.cookies"}
 
 
 @pytest.mark.parametrize("package", sorted(PACKAGES))
@@ -223,3 +226,96 @@ def test_importing_a_package_loads_nothing_outside_it(package):
     # What only patch(), the self-check or a first parse needs is imported then:
     # this keeps the import cheap (docs/performance.rst, "Import cost").
     assert run_json(IMPORT_ALONE, [STDLIB_BESIDE[package], package], quiet=True) == []
+
+
+def test_log_severity_follows_the_kind_of_a_reason_not_its_wording(caplog):
+    # A failure worded like a harmless skip still logs at WARNING, and the
+    # other way round: the kind decides, never a prefix of the text.
+    import logging
+    from internals import skip_failure, urllib_log_report as log_report
+    from urllib_parse_backport import PatchReport
+    report = PatchReport()
+    report.skipped.append(("a.b", skip_failure("already fixed (worded as harmless)")))
+    report.skipped.append(("c.d", "adapter failed (worded as a failure)"))
+    with caplog.at_level(logging.INFO, logger="urllib_parse_backport"):
+        log_report("patch", report)
+    levels = dict((r.getMessage().split(" ")[1], r.levelname) for r in caplog.records)
+    assert levels == {"a.b": "WARNING", "c.d": "INFO"}
+
+
+def _distribution_packages():
+    """This distribution's top-level packages, as its metadata lists them
+    (``top_level.txt`` of the installed wheel, else setup.py's source tree):
+    not everything installed beside it, where frameworks live too."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(_cpython_security.__file__)))
+    import glob
+    for top_level in glob.glob(os.path.join(root, "cpython_security_backports*", "top_level.txt")):
+        with open(top_level) as handle:
+            return set(line.strip() for line in handle if line.strip())
+    return set(name for name in os.listdir(root)
+               if os.path.isfile(os.path.join(root, name, "__init__.py")))
+
+
+def _text(node):
+    """The string *node* holds, if it is a string literal (ast.Str before 3.8)."""
+    kind = type(node).__name__
+    value = node.s if kind == "Str" else node.value if kind == "Constant" else None
+    return value if isinstance(value, str) else None
+
+
+def _docstrings(tree):
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and _text(body[0].value) is not None:
+            found.add(id(body[0].value))
+    return found
+
+
+def _named_packages(path, packages):
+    """``[(line, top-level package)]``: each string of *path* (not a docstring) that
+    names one of *packages* or a module in it, and each string argument of
+    ``__import__``/``import_module``, whatever it names."""
+    with open(path) as handle:
+        tree = ast.parse(handle.read(), path)
+    skip = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = getattr(func, "id", None) or getattr(func, "attr", None)
+            if name in ("__import__", "import_module") and node.args:
+                first = node.args[0]
+                text = _text(first)
+                if text is not None:
+                    found.append((node.lineno, text.split(".")[0]))
+                    skip.add(id(first))
+        text = _text(node)
+        if text is not None and id(node) not in skip and text.split(".")[0] in packages:
+            found.append((node.lineno, text.split(".")[0]))
+    return found
+
+
+def test_the_shared_package_names_packages_only_in_the_registry():
+    # String imports too: an __import__("pkg...") or import_module("pkg...")
+    # outside the registry, or naming a package no row of it has, ties the
+    # shared package to a package the way an import statement would.
+    from internals import shared_registry
+    registered = set(fix.package for fix in shared_registry.FIXES)
+    packages = _distribution_packages() - set([SHARED])
+    assert registered <= packages
+    wrong = []
+    for name, path in _modules(SHARED):
+        for line, package in _named_packages(path, packages):
+            if not name.endswith("._registry") or package not in registered:
+                wrong.append("%s:%d names %s" % (name, line, package))
+    assert wrong == []
+
+
+def test_every_registry_row_names_a_module_that_applies_it():
+    from internals import shared_registry
+    for fix in shared_registry.FIXES:
+        assert fix.startup.split(".")[0] == fix.package
+        module = __import__(fix.startup, None, None, ("run",))
+        assert callable(module.run), fix

@@ -6,11 +6,12 @@ import subprocess
 import sys
 
 import ctypes_safe
+import http_cookies_backport
 import urllib_parse_backport
 
 
 def test_tests_import_the_installed_package_not_the_source_tree():
-    for module in (urllib_parse_backport, ctypes_safe):
+    for module in (urllib_parse_backport, ctypes_safe, http_cookies_backport):
         path = os.path.abspath(module.__file__)
         assert "site-packages" in path, path
         assert os.sep + "src" + os.sep not in path, path
@@ -20,6 +21,7 @@ def test_one_version_for_the_distribution():
     # Two copies (neither package imports the other): they must not drift apart.
     assert re.match(r"^\d+\.\d+\.\d+", urllib_parse_backport.__version__)
     assert ctypes_safe.__version__ == urllib_parse_backport.__version__
+    assert http_cookies_backport.__version__ == urllib_parse_backport.__version__
 
 
 def test_neither_package_imports_the_other():

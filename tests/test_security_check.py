@@ -1,4 +1,4 @@
-"""``cpython-security-check``: the console script that runs both self-checks."""
+"""``cpython-security-check``: the console script that runs every fix's self-check."""
 
 import json
 import os
@@ -20,15 +20,27 @@ def test_installed_with_the_wheel():
     assert os.path.isfile(SCRIPT)
 
 
-def test_json_holds_both_status_documents():
+def test_json_holds_every_status_document():
     rc, out, err = check("--json")
     document = json.loads(out)
-    assert sorted(document) == ["ctypes_safe", "exposed", "urllib_parse_backport"]
+    assert sorted(document) == ["ctypes_safe", "exposed", "http_cookies_backport",
+                                "urllib_parse_backport"]
     assert document["urllib_parse_backport"]["cve"] == "CVE-2021-23336"
     assert document["ctypes_safe"]["cve"] == "CVE-2021-3177"
-    assert document["exposed"] is (document["urllib_parse_backport"]["exposed"]
-                                   or document["ctypes_safe"]["exposed"])
+    assert document["http_cookies_backport"]["cve"] == "CVE-2024-7592"
+    assert document["exposed"] is any(
+        info["exposed"] for name, info in document.items() if name != "exposed")
     assert rc == (1 if document["exposed"] else 0)
+
+
+def test_one_line_per_registry_entry():
+    from internals import shared_registry
+    rc, out, err = check()
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines[:-1]] == [
+        fix.cve for fix in shared_registry.FIXES]
+    assert "CVE-2024-7592" in [line.split(":")[0] for line in lines]
+    assert lines[-1].startswith("verdict: ")
 
 
 def test_bare_process_is_exposed():
@@ -44,8 +56,9 @@ def test_bare_process_is_exposed():
     assert lines[-1].startswith("verdict: EXPOSED")
 
 
-def test_both_switches_make_the_process_safe():
-    rc, out, err = check(URLLIB_PARSE_BACKPORT_PATCH="frameworks", CTYPES_SAFE_PATCH="1")
+def test_every_switch_makes_the_process_safe():
+    rc, out, err = check(URLLIB_PARSE_BACKPORT_PATCH="frameworks", CTYPES_SAFE_PATCH="1",
+                         HTTP_COOKIES_BACKPORT_PATCH="1")
     assert rc == 0, out + err
     assert out.splitlines()[-1] == "verdict: safe"
 

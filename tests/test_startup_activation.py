@@ -29,12 +29,12 @@ def test_a_process_that_imports_neither_target_loads_only_the_start_up_switch(va
     assert (code, err) == (0, "")
     extra = set(json.loads(out_with)) - set(json.loads(out))
     assert extra == set(["_cpython_security", "_cpython_security._startup",
-                         "_cpython_security._import_hook"])
+                         "_cpython_security._import_hook", "_cpython_security._registry"])
 
 
 def test_frameworks_waits_for_the_module_of_every_adapter():
-    from internals import _frameworks, shared_startup
-    assert sorted(shared_startup.FRAMEWORK_MODULES) == sorted(
+    from internals import _frameworks, shared_registry
+    assert sorted(shared_registry.FRAMEWORK_MODULES) == sorted(
         set(adapter.module for adapter in _frameworks.ADAPTERS))
 
 

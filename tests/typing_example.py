@@ -7,6 +7,7 @@ import ctypes
 from typing import Any, Callable, Dict, List  # noqa: F401 (type comments)
 
 import ctypes_safe
+import http_cookies_backport
 import urllib_parse_backport
 from urllib_parse_backport import parse_qs, parse_qsl
 from urllib_parse_backport.wsgi import ORIGINAL_QUERY_STRING, protect
@@ -26,6 +27,11 @@ mode = ctypes_report.mode  # type: str | None
 changed_names = ctypes_report.changed  # type: list[str]
 health = ctypes_safe.status()["exposed"]  # type: bool
 ctypes_safe.unpatch()
+cookie_value = http_cookies_backport.unquote('"a\\"b"')  # type: str
+cookie_report = http_cookies_backport.patch()
+cookies_changed = cookie_report.changed  # type: list[str]
+cookies_exposed = http_cookies_backport.status()["exposed"]  # type: bool
+http_cookies_backport.unpatch()
 
 
 def hello(environ, start_response):

@@ -1,10 +1,10 @@
-"""Fail if a public name of either package is missing from the built API docs.
+"""Fail if a public name of any package is missing from the built API docs.
 
 Usage: ``python tools/check_docs_api.py HTML_DIR`` (run by ``tox -e docs``
-after ``sphinx-build -b html``). Imports ``urllib_parse_backport`` and
-``ctypes_safe`` as installed, reads each ``__all__``, and requires, for every
-name, an API entry (``<dt ... id="package.name">``, what autodoc and the ``py``
-domain write for a documented object) somewhere in the HTML. A name that
+after ``sphinx-build -b html``). Imports each package as installed, reads
+each ``__all__``, and requires, for every name, an API entry
+(``<dt ... id="package.name">``, what autodoc and the ``py`` domain write for
+a documented object) somewhere in the HTML. A name that
 drops out of the docs, e.g. because its directive was removed or it lost its
 docstring, then fails the build.
 """
@@ -17,7 +17,7 @@ import os
 import re
 import sys
 
-PACKAGES = ("urllib_parse_backport", "ctypes_safe")
+PACKAGES = ("urllib_parse_backport", "ctypes_safe", "http_cookies_backport")
 
 # An object description: <dt class="sig sig-object py" id="pkg.name">.
 ENTRY = re.compile(r'<dt\b[^>]*\bclass="[^"]*\bsig-object\b[^"]*"[^>]*\bid="([^"]+)"')

@@ -1,6 +1,6 @@
-"""Write (or, with --check, verify) the two start-up ``.pth`` files from one template.
+"""Write (or, with --check, verify) the start-up ``.pth`` files from one template.
 
-Both packages start the same way: a one-line ``.pth`` file at the root of
+Every package starts the same way: a one-line ``.pth`` file at the root of
 site-packages that, only when the package's variable is set, imports
 ``_cpython_security._startup`` and calls ``from_pth(package)``, which runs
 once per process (even where ``site`` reads site-packages twice: a
@@ -20,19 +20,26 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-#: file name -> (package, Python condition under which the line acts)
+#: file name -> (package, Python condition under which the line acts); package None:
+#: the umbrella switch, ``CPYTHON_SECURITY_PATCH``, which starts every package's switch.
 PTH_FILES = {
+    "cpython_security_patch.pth": (None, 'os.environ.get("CPYTHON_SECURITY_PATCH")'),
     "urllib_parse_backport_shim.pth": (
         "urllib_parse_backport",
         '(os.environ.get("URLLIB_PARSE_BACKPORT_PATCH") '
         'or "PYTHON_URLLIB_QS_SEPARATOR" in os.environ)'),
     "ctypes_safe_patch.pth": ("ctypes_safe", 'os.environ.get("CTYPES_SAFE_PATCH")'),
+    "http_cookies_backport_patch.pth": (
+        "http_cookies_backport", 'os.environ.get("HTTP_COOKIES_BACKPORT_PATCH")'),
 }
 
 
 def pth_line(name):
     """The one line of the ``.pth`` file *name*."""
     package, condition = PTH_FILES[name]
+    if package is None:
+        return ('import os; %s and __import__("_cpython_security._startup", None, None, '
+                '("from_pth_all",)).from_pth_all()\n' % condition)
     return ('import os; %s and __import__("_cpython_security._startup", None, None, '
             '("from_pth",)).from_pth("%s")\n' % (condition, package))
 

@@ -19,9 +19,11 @@ where two copies need a check to stay equal (attrs ships ``attr`` and
 * ``_startup``, ``_import_hook``: what both ``.pth`` lines run: the switch
   (accepted values, a run that never fails silently and never stops the
   process) is read at start-up, and a package is imported and patches only when a module
-  its fix is for is imported (the one place that names both packages, by
-  name only: importing a package is the cost start-up avoids);
+  its fix is for is imported (read from ``_registry``);
 * ``_logging``: both packages' log lines, and the start-up report held until
   the application's logging is set up;
-* ``_check``: ``cpython-security-check``, both self-checks in one command.
+* ``_registry``: the table of fixes, one row per fix (CVE, upstream issue,
+  stdlib names, behaviour probes, the module that applies it, its knob): the
+  only module that names a package;
+* ``_check``: ``cpython-security-check``, one line per registry row.
 """

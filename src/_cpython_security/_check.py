@@ -1,53 +1,50 @@
-"""``cpython-security-check``: both self-checks in one command, one verdict per CVE.
+"""``cpython-security-check``: every fix's self-check in one command, one line per registry row.
 
 Why: an operator's monitoring wants one exit status for "is this interpreter,
-as this environment starts it, exposed to either February 2021 CVE?". Each
-package's own command stays (``python -m urllib_parse_backport``,
-``python -m ctypes_safe``); this one only combines their ``status()``.
-Exit 0 when both are safe, 1 when either is exposed, 2 on a usage error.
+as this environment starts it, exposed to any CVE this distribution fixes?".
+Each package's own command stays (``python -m <package>``); this one only
+combines their ``status()``, in the order of ``_registry.FIXES``. Exit 0 when
+every one is safe, 1 when any is exposed, 2 on a usage error.
 """
 
 import sys
 
+from ._registry import FIXES
 from ._selfcheck import main as run_selfcheck
 
 __all__ = ["main"]
 
-#: (package, what it fixes), in the order the verdicts are printed.
-CHECKS = (
-    ("urllib_parse_backport", "query strings split on ';' (web cache poisoning)"),
-    ("ctypes_safe", "ctypes parameter repr overflows a stack buffer"),
-)
-
 
 def collect():
-    """``{package: status()}`` of both packages, computed in this process, and
-    ``"exposed"``: whether either is."""
+    """``{package: status()}`` of every fix's package, computed in this process, and
+    ``"exposed"``: whether any is."""
     found = {}
-    for package, _ in CHECKS:
-        found[package] = __import__(package).status()
-    found["exposed"] = any(found[package]["exposed"] for package, _ in CHECKS)
+    for fix in FIXES:
+        __import__(fix.package)
+        found[fix.package] = sys.modules[fix.package].status()
+    found["exposed"] = any(found[fix.package]["exposed"] for fix in FIXES)
     return found
 
 
 def render(found):
     lines = []
-    for package, what in CHECKS:
-        info = found[package]
+    for fix in FIXES:
+        info = found[fix.package]
         verdict = "EXPOSED" if info["exposed"] else "safe"
-        lines.append("%-15s %-8s %s (%s)" % (info["cve"] + ":", verdict, what, package))
+        lines.append("%-15s %-8s %s (%s, %s)" % (info["cve"] + ":", verdict, fix.summary,
+                                                 fix.issue, fix.package))
     lines.append("verdict: %s" % ("EXPOSED: run the per-package command for details "
                                   "(python -m <package>)" if found["exposed"] else "safe"))
     return "\n".join(lines)
 
 
 def main(argv=None):
-    """Run both self-checks; return 0 (both safe), 1 (either exposed) or 2 (usage)."""
+    """Run every self-check; return 0 (all safe), 1 (any exposed) or 2 (usage)."""
     return run_selfcheck(
         argv, prog="cpython-security-check",
-        description="Self-check for CVE-2021-23336 and CVE-2021-3177 in this interpreter: "
-                    "exit status 0 when both are safe, 1 when either is exposed, 2 on a "
-                    "usage error.",
+        description="Self-check for the CVEs this distribution fixes (%s): exit status 0 "
+                    "when all are safe, 1 when any is exposed, 2 on a usage error."
+                    % ", ".join(fix.cve for fix in FIXES),
         status=collect, render=render)
 
 

@@ -7,10 +7,38 @@ so the child would hang on its first ``patch()``, ``is_patched()`` or
 """
 
 import os
+import sys
 
-__all__ = ["per_process"]
+__all__ = ["per_process", "settle_before_fork"]
 
 _register_at_fork = getattr(os, "register_at_fork", None)  # 3.7+ (bpo-16500)
+
+
+def settle_before_fork(own, stdlib):
+    """Before each ``fork()`` (3.7+), import the modules *own* and *stdlib* in the parent.
+
+    Why: a thread of the parent in the middle of a module's first import holds
+    that module's import lock from before the module is even in
+    ``sys.modules``, and the child inherits the lock held: the child's own
+    import of the module (``patch()`` imports its modes when first used)
+    would then wait for ever. Importing it here waits for such an import to
+    finish, so the child finds every module whole. A module of the caller's
+    (*own*) is imported even when nobody has started to; a *stdlib* one
+    only when it is already in ``sys.modules``, since importing ``logging``
+    here would register its own fork handlers half-way through this fork.
+    2.7 resets its one import lock in the child; 3.6 has no hook."""
+    if _register_at_fork is None:
+        return
+    modules = sys.modules
+
+    def settle():
+        for name in list(own) + [name for name in stdlib if name in modules]:
+            try:
+                __import__(name)
+            except ImportError:  # a module this interpreter lacks: the child says so
+                pass
+
+    _register_at_fork(before=settle)
 
 
 def per_process(factory):

@@ -5,7 +5,35 @@ a package adds its own fields with :meth:`PatchReport.extra` (ctypes_safe's
 ``mode``).
 """
 
-__all__ = ["PatchReport"]
+__all__ = ["PatchReport", "Reason", "failure", "LEFT_ALONE", "FAILURE"]
+
+#: The kinds of a skip: the target did not need the fix (or waits for an
+#: import), or it could not be checked or patched. Logs (INFO or WARNING),
+#: verdicts and ``--json`` read the kind, never the wording.
+LEFT_ALONE, FAILURE = "left alone", "failure"
+
+_TEXT = type(u"")
+
+
+class Reason(_TEXT):
+    """A skip reason: text (compares equal to its wording), with its ``kind``."""
+
+    def __new__(cls, text, kind=LEFT_ALONE):
+        if isinstance(text, bytes):  # 2.7: a native str reason
+            text = text.decode("utf-8", "replace")
+        self = _TEXT.__new__(cls, text)
+        self.kind = kind
+        return self
+
+
+def failure(text):
+    """The reason of a target that could not be checked or patched."""
+    return Reason(text, FAILURE)
+
+
+def kind_of(reason):
+    """The kind of a skip *reason*: a plain string is one left alone."""
+    return getattr(reason, "kind", LEFT_ALONE)
 
 
 class PatchReport(object):
@@ -35,7 +63,8 @@ class PatchReport(object):
         data = {
             "forced": self.forced,
             "changed": list(self.changed),
-            "skipped": [{"target": name, "reason": reason} for name, reason in self.skipped],
+            "skipped": [{"target": name, "reason": _TEXT(reason), "kind": kind_of(reason)}
+                        for name, reason in self.skipped],
         }
         data.update(self.extra())
         return data

@@ -16,6 +16,10 @@ EXIT_SAFE = 0
 EXIT_EXPOSED = 1
 EXIT_USAGE = 2
 
+#: The umbrella switch's variables (``_startup.UMBRELLA``, ``SKIP_VARIABLE``): named here
+#: so that a self-check does not import the start-up module.
+_UMBRELLA_NAMES = ("CPYTHON_SECURITY_PATCH", "CPYTHON_SECURITY_SKIP")
+
 
 def common_status(package, version, cve, patched, report, variable, exposed):
     """The keys every ``status()`` has, in the same shape in both packages."""
@@ -47,6 +51,7 @@ def misspelt(names, environ=None):
     import difflib
     import os
     environ = os.environ if environ is None else environ
+    names = tuple(names) + _UMBRELLA_NAMES  # the umbrella's, which every package reads
     found = []
     for name in sorted(environ):
         if name in names:

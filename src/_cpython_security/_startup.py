@@ -6,16 +6,23 @@ nothing where it is not needed. At start-up this module reads the variable
 (a bad value prints its one stderr line now) and puts a post-import hook on
 the modules the fix is for; only when one of them is imported, and a probe
 of it says the interpreter needs the fix, is the package imported and its
-``_startup.run()`` called. Importing this module loads neither package: it
-imports a package's ``_startup`` by name, as the ``.pth`` line did before.
+``_startup.run()`` called. Importing this module loads no package: it
+imports the module a row of ``_registry`` names, by name, only when due.
 """
 
 import os
 import sys
 
 from ._import_hook import PostImportHook
+from ._registry import BY_PACKAGE, FIXES
 
-__all__ = ["from_pth", "start", "StartupSwitch", "SWITCHES", "TRIGGERS"]
+__all__ = ["from_pth", "from_pth_all", "start", "StartupSwitch", "SWITCHES", "TRIGGERS",
+           "UMBRELLA", "SKIP_VARIABLE"]
+
+
+def _always(module):
+    return True
+
 
 _ON = ("1", "true", "yes", "on")
 _OFF = ("", "0", "false", "no", "off")
@@ -79,81 +86,50 @@ class StartupSwitch(object):
             return None
 
 
-_STDLIB_PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
-
 #: Each package's switch: its variable and its own values (``1``... and ``0``... are common).
-SWITCHES = {
-    "urllib_parse_backport": StartupSwitch(
-        "urllib_parse_backport", "URLLIB_PARSE_BACKPORT_PATCH",
-        [("force", {"force": True}), ("frameworks", {"frameworks": True})]),
-    "ctypes_safe": StartupSwitch("ctypes_safe", "CTYPES_SAFE_PATCH", [("force", {"force": True})]),
-}
+SWITCHES = dict((fix.package, StartupSwitch(fix.package, fix.variable, fix.options))
+                for fix in FIXES)
+
+#: The umbrella switch, ``CPYTHON_SECURITY_PATCH``: every fix of the registry, as if
+#: each package's variable were ``1``, except where that variable is set (not empty):
+#: then it decides for its package, as it always has.
+UMBRELLA = StartupSwitch("cpython_security", "CPYTHON_SECURITY_PATCH", [])
+
+#: The fixes the umbrella leaves out: registry names (packages), separated by commas.
+SKIP_VARIABLE = "CPYTHON_SECURITY_SKIP"
 
 
-def _parser_unfixed(module):
-    """Whether the stdlib ``parse_qsl`` splits ``'a=1;b=2'`` in two or has no
-    ``separator`` (bpo-42967); Red Hat's fix (``separator=None``) counts as fixed."""
-    func = module.parse_qsl
-    code = func.__code__
-    names = code.co_varnames[:code.co_argcount + getattr(code, "co_kwonlyargcount", 0)]
-    if "separator" not in names:
-        return True
-    return len(func("a=1;b=2")) == 2
+def skipped(environ, stream=None):
+    """The packages ``CPYTHON_SECURITY_SKIP`` names; with *stream*, one line there
+    for each name that is no fix of the registry (a typo leaves nothing out)."""
+    names = [name.strip() for name in environ.get(SKIP_VARIABLE, "").split(",") if name.strip()]
+    unknown = [name for name in names if name not in SWITCHES]
+    if unknown and stream is not None:
+        stream.write("cpython_security: ignoring %s=%r: %s %s no fix of this distribution; "
+                     "the names are %s\n" % (
+                         SKIP_VARIABLE, environ.get(SKIP_VARIABLE), ", ".join(unknown),
+                         "is" if len(unknown) == 1 else "are", ", ".join(sorted(SWITCHES))))
+    return set(names) - set(unknown)
 
 
-def _repr_unfixed(module):
-    """Whether ctypes' parameter repr is the ``sprintf("%f")`` one (bpo-42938):
-    ``(1.500000)`` for 1.5 where the fixed one prints ``(1.5)``; 1.5 cannot overflow.
-    Where ``from_param`` returns a ctypes instance (PyPy: no C repr at all) the
-    package runs too, to log why it has nothing to do: never silent."""
-    raw = type(module.c_double).__dict__["from_param"]
-    value = raw(module.c_double, 1.5)
-    return isinstance(value, module._SimpleCData) or "1.500000" in repr(value)
+def _effective(package, environ):
+    """The value *package*'s switch acts on: its own variable when set and not
+    empty, else ``1`` when the umbrella is on and does not skip the package."""
+    own = environ.get(SWITCHES[package].variable)
+    if own:
+        return own
+    if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "patch" \
+            and package not in skipped(environ):
+        return "1"
+    return own
 
-
-def _always(module):
-    return True
-
-
-#: Each package's module whose ``run(environ, stream)`` patches.
-_STARTUP = {"urllib_parse_backport": "urllib_parse_backport._shim._startup",
-            "ctypes_safe": "ctypes_safe._startup"}
 
 #: Each package's modules: ``{name: probe(module) -> whether it needs the fix}``.
 #: A probe that raises counts as "needs it": the package's own check decides.
-#: python-future's ``future.backports.urllib.parse`` is 3.3's parser, unfixed everywhere.
-TRIGGERS = {
-    "urllib_parse_backport": {_STDLIB_PARSER: _parser_unfixed,
-                              "future.backports.urllib.parse": _always},
-    "ctypes_safe": {"ctypes": _repr_unfixed},
-}
-
-
-#: The modules whose own parsers ``frameworks`` adapts: each adapter's ``module`` in
-#: ``urllib_parse_backport``'s shim (a test keeps the two lists equal). With that
-#: value the package runs when one of them is imported, as for the stdlib parser.
-FRAMEWORK_MODULES = ("bottle", "cherrypy._cpreqbody", "cherrypy.lib.httputil",
-                     "django.utils.http", "multipart.multipart", "python_multipart.multipart",
-                     "twisted.web.http", "webob.compat")
-
-
-def _separator_notes():
-    """The line for a ``PYTHON_URLLIB_QS_SEPARATOR`` that will make every parse raise.
-
-    Red Hat's rule: one character or ``legacy``; the file is read only when
-    the variable is not set. A usable variable, and no file, cost nothing
-    here; otherwise the package's ``_policy`` words the problem."""
-    value = os.environ.get("PYTHON_URLLIB_QS_SEPARATOR")
-    if value is None and not os.path.exists("/etc/python/urllib.cfg"):
-        return []
-    if value is not None and (value == "legacy" or len(value) == 1):
-        return []
-    return __import__("urllib_parse_backport._shim._startup", None, None,
-                      ("policy_problem",)).policy_problem()
-
+TRIGGERS = dict((fix.package, fix.probes) for fix in FIXES)
 
 #: Lines a package prints at start-up before its switch is read (see ``StartupSwitch.run``).
-NOTES = {"urllib_parse_backport": _separator_notes}
+NOTES = dict((fix.package, fix.notes) for fix in FIXES if fix.notes is not None)
 
 #: The hooks :func:`start` installed, by package, until the package runs.
 HOOKS = {}
@@ -180,18 +156,42 @@ def from_pth(package):
                          % (package, type(exc).__name__, exc))
 
 
+def from_pth_all(environ=None, stream=None):
+    """What ``cpython_security_patch.pth`` calls: the umbrella switch. A bad value,
+    and a skip list naming no fix, print one line each; then every package's
+    switch starts as :func:`from_pth` does. Once per process, as :func:`from_pth`.
+    Never raises."""
+    if UMBRELLA.package in _FROM_PTH:
+        return
+    _FROM_PTH.add(UMBRELLA.package)
+    try:
+        environ = os.environ if environ is None else environ
+        stream = sys.stderr if stream is None else stream
+        if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "invalid":
+            UMBRELLA.run(lambda: None, environ, stream)  # prints the line naming the value
+            return
+        leave_out = skipped(environ, stream)
+        for fix in FIXES:
+            if fix.package not in leave_out:
+                from_pth(fix.package)
+    except Exception as exc:
+        sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
+                         % (type(exc).__name__, exc))
+
+
 def start(package, environ=None, stream=None, notes=None):
     """Run *package*'s switch as ``environ`` (default ``os.environ``) asks: print a
     bad value's line now; for a patch, patch each trigger module when imported.
 
     *notes*: as for :meth:`StartupSwitch.run` (default: the package's
-    :data:`NOTES`). ``frameworks`` also waits for the modules of
-    :data:`FRAMEWORK_MODULES`, which need their adapter on every interpreter,
-    and runs when the application imports the package itself. Never raises.
+    :data:`NOTES`). An option with modules of its own in the registry
+    (``frameworks``) also waits for them, which need the package on every
+    interpreter, and runs when the application imports the package itself.
+    Never raises.
     """
     switch = SWITCHES[package]
     environ = os.environ if environ is None else environ
-    value = environ.get(switch.variable)
+    value = _effective(package, environ)
     wanted = []
 
     def decide(**options):
@@ -204,17 +204,18 @@ def start(package, environ=None, stream=None, notes=None):
         return
     snapshot = {switch.variable: value}  # what start-up saw, even if the app changes it later
     forced = bool(wanted[0].get("force"))
-    frameworks = bool(wanted[0].get("frameworks"))
     probes = TRIGGERS[package]
-    if frameworks:
+    extra = [name for option, names in BY_PACKAGE[package].option_modules.items()
+             if wanted[0].get(option) for name in names]
+    if extra:  # such an option needs the package on every interpreter once one is imported
         probes = dict(probes)
-        probes.update((name, _always) for name in FRAMEWORK_MODULES)
+        probes.update((name, _always) for name in extra)
 
     def on_import(name, just_now=True):
         hook = HOOKS.get(package)
         if name != package and hook is not None and package in hook.loading:
             return  # imported by the package itself: patch once the package is complete
-        if name == package and frameworks:  # the adapters wait for the frameworks then
+        if name == package and extra:  # e.g. the adapters wait for the frameworks then
             _run_package(package, snapshot, stream)
             return
         names = [name] if name != package else [n for n in probes if n in sys.modules]
@@ -256,7 +257,7 @@ def _run_package(package, environ, stream, just_imported=()):
         hook.uninstall()
     stream = sys.stderr if stream is None else stream
     try:
-        module = __import__(_STARTUP[package], None, None, ("run",))
+        module = __import__(BY_PACKAGE[package].startup, None, None, ("run",))
         module.run(environ, stream, just_imported)
     except Exception as exc:  # never break the application's import, never silently
         stream.write("%s: start-up activation failed: %s: %s\n"

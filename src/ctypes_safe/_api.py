@@ -7,7 +7,8 @@ in slot mode when every check of ``_slot`` passes, else in converter mode.
 The modes and logging are imported on first use: importing stays cheap.
 """
 
-from ._report import PatchReport
+from _cpython_security._fork import settle_before_fork
+from ._report import PatchReport, failure
 from ._state import state
 from ._version import __version__
 
@@ -15,6 +16,15 @@ __all__ = ["patch", "unpatch", "is_patched", "is_vulnerable", "status", "ACTIVAT
 
 #: The start-up switch read by the package's ``.pth`` file (see ``_startup``).
 ACTIVATION_VARIABLE = "CTYPES_SAFE_PATCH"
+
+
+#: The modules ``patch()``, ``unpatch()`` and ``status()`` import on first use.
+_USED = ("_cpython_security._logging", "_cpython_security._selfcheck", "ctypes_safe._log",
+         "ctypes_safe._detect", "ctypes_safe._slot", "ctypes_safe._interpreter",
+         "ctypes_safe._converter", "ctypes_safe._layout", "ctypes_safe._repr",
+         "ctypes_safe._carg")
+_USED_STDLIB = ("logging", "gc", "platform")
+settle_before_fork(_USED, _USED_STDLIB)  # no half-imported module in a child
 
 
 def _not_applicable():
@@ -99,10 +109,10 @@ def _apply(report):
     from . import _slot
     try:
         _slot.install(_slot.locate())  # all or nothing by itself
-    except Exception as failure:  # any failure of a check means: do not use slot mode
-        reason = str(failure) if isinstance(failure, _slot.SlotCheckFailed) else "%s: %s" % (
-            type(failure).__name__, failure)
-        report.skipped.append((_slot.NAMES[0], "slot check failed: " + reason))
+    except Exception as problem:  # any failure of a check means: do not use slot mode
+        reason = str(problem) if isinstance(problem, _slot.SlotCheckFailed) else "%s: %s" % (
+            type(problem).__name__, problem)
+        report.skipped.append((_slot.NAMES[0], failure("slot check failed: " + reason)))
         from . import _converter  # only now: slot mode, the usual one, never needs it
         _converter.install(report)
         report.mode = "converter"

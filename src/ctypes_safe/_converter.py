@@ -11,6 +11,7 @@ import ctypes
 
 from . import _carg, _layout, _repr
 from ._compat import INTEGER_TYPES
+from ._report import failure
 from ._state import ABSENT, state
 
 __all__ = ["targets", "install", "restore", "value_type"]
@@ -188,8 +189,8 @@ def restore(report):
         replacement = state.installed.pop(cls)
         name, original = state.saved.pop(cls)
         if cls.__dict__.get("from_param") is not replacement:
-            report.skipped.append((name + ".from_param",
-                                   "rebound by someone else since patch(): left in place"))
+            report.skipped.append((name + ".from_param", failure(
+                "rebound by someone else since patch(): left in place")))
         elif original is ABSENT:
             del cls.from_param
             report.changed.append(name + ".from_param")

@@ -8,11 +8,9 @@ app's logging set-up (``_cpython_security._logging``).
 """
 
 from _cpython_security._logging import INFO, WARNING, get_logger, log
+from _cpython_security._report import FAILURE, kind_of
 
-__all__ = ["logger", "log_report", "FAILURES"]
-
-#: Skip reasons that mean "could not check or patch", not "did not need it".
-FAILURES = ("slot check failed", "rebound by someone else")
+__all__ = ["logger", "log_report"]
 
 _NAME = __name__.rpartition(".")[0]
 
@@ -30,7 +28,7 @@ def log_report(action, report, at_startup=False):
             action, report.mode, "restored" if action == "unpatch" else "replaced",
             ", ".join(report.changed))))
     for name, reason in report.skipped:
-        if reason.startswith(FAILURES):
+        if kind_of(reason) == FAILURE:
             lines.append((WARNING, "%s: %s: %s" % (action, name, reason)))
         elif not report.changed:
             lines.append((INFO, "%s: nothing to patch: %s: %s" % (action, name, reason)))

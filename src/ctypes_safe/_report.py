@@ -4,8 +4,9 @@ ctypes_safe adds ``mode``: which way its repr fix went in (slot or converter).
 """
 
 from _cpython_security import _report
+from _cpython_security._report import failure  # noqa: F401 (the package's one import of it)
 
-__all__ = ["PatchReport"]
+__all__ = ["PatchReport", "failure"]
 
 
 class PatchReport(_report.PatchReport):

@@ -22,6 +22,7 @@ import sys
 
 from . import _interpreter, _layout, _repr
 from ._compat import ascii_bytes, is_cpython
+from ._report import failure
 from ._state import at_once
 
 __all__ = ["SlotCheckFailed", "Slots", "NAMES", "STOCK", "OURS", "SOMEONE_ELSE", "places",
@@ -55,7 +56,7 @@ _D_BASE = 3 if sys.version_info >= (3, 3) else 2
 _D_WRAPPED = _D_BASE + 1
 
 _CARG_TYPE = _layout.CArgType
-_NOT_OURS = "rebound by someone else since patch(): both left in place"
+_NOT_OURS = failure("rebound by someone else since patch(): both left in place")
 _found = []  # [the Slots], filled once by places(); the first one verified wins
 
 

@@ -7,12 +7,9 @@ activation waits for the app's logging set-up (``_cpython_security._logging``).
 """
 
 from _cpython_security._logging import INFO, WARNING, log
+from _cpython_security._report import FAILURE, kind_of
 
-__all__ = ["log_report", "FAILURES"]
-
-#: Skip reasons that mean "could not check or patch", not "did not need it".
-FAILURES = ("import failed", "assessment failed", "adapter failed", "unsupported signature",
-            "unrecognised parser", "rebound by someone else")
+__all__ = ["log_report"]
 
 
 def log_report(action, report, at_startup=False):
@@ -23,7 +20,7 @@ def log_report(action, report, at_startup=False):
     elif not report.skipped:
         lines.append((INFO, "%s: nothing to change" % action))
     for name, reason in report.skipped:
-        if reason.startswith(FAILURES):
+        if kind_of(reason) == FAILURE:
             lines.append((WARNING, "%s: %s not patched: %s" % (action, name, reason)))
         else:
             lines.append((INFO, "%s: %s left alone: %s" % (action, name, reason)))

@@ -16,7 +16,7 @@ fields is refused, never passed on with its ``;``: the answers are
 
 import operator
 
-from . import _forms, _policy
+from . import _charsets, _forms, _policy
 from ._compat import text_type
 from ._rewrite import LEGACY, separate
 
@@ -147,8 +147,8 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
     *coding*, its Content-Encoding value (empty or None when none came);
     *label_blind*, whether the application said a parser behind reads every
     body but multipart as a form (``protect(label_blind=True)``);
-    *find_blind*, None or ``_forms.label_blind_parsers`` (WSGI only: Bottle
-    is a WSGI framework).
+    *find_blind*, ``_forms.label_blind_parsers`` (under ASGI too: a WSGI
+    application may run behind an ASGI adapter), or None.
 
     *action* is None (the body passes untouched, and the request goes on),
     :data:`REWRITE`, :data:`REWRITE_BLIND`, :data:`VERIFY`, or an answer
@@ -169,8 +169,9 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
         return REWRITE, None
     kind = _forms.body_kind(labels)
     if labels:
-        charset = _forms.unsafe_charset(labels)
-        if charset is not None and (kind == _forms.FORM or _decodes_to_fields(query, charset)):
+        unsafe = _charsets.unsafe_charsets(labels)
+        if unsafe and (kind == _forms.FORM or _charsets.decodes_to_fields(query, unsafe)):
+            charset = unsafe[0]
             return BAD_CHARSET, "charset %r can write a separator other than as its ASCII " \
                 "byte, and Django decodes the %s with it before it splits" \
                 % (charset, "body" if kind == _forms.FORM else "query")
@@ -186,23 +187,6 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
     if coding and coding.strip().lower() != "identity":
         return VERIFY, "Content-Encoding %r" % (coding,)
     return action, None
-
-
-def _decodes_to_fields(query, charset):
-    """Whether Django, decoding *query* (native str as the server gave it, or
-    bytes) with *charset* before it splits (falling back to latin-1 when it
-    cannot, as ``QueryDict`` does), would read other text with a separator."""
-    if not query:
-        return False
-    raw = query if isinstance(query, bytes) else query.encode("latin-1")
-    plain = raw.decode("latin-1")
-    try:
-        text = raw.decode(charset)
-    except UnicodeDecodeError:
-        return False  # Django reads it as latin-1: the bytes the rewrite saw
-    except Exception:  # a codec that fails otherwise: refuse rather than guess
-        return True
-    return text != plain and ("&" in text or ";" in text or "=" in text)
 
 
 def coded_form_passes(data, coding, rewrite, limit):

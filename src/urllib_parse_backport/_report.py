@@ -1,8 +1,9 @@
 """PatchReport: what one ``patch()`` or ``unpatch()`` call did (the shape both packages share)."""
 
 from _cpython_security import _report
+from _cpython_security._report import failure  # noqa: F401 (the package's one import of it)
 
-__all__ = ["PatchReport"]
+__all__ = ["PatchReport", "failure"]
 
 
 class PatchReport(_report.PatchReport):

@@ -156,11 +156,7 @@ def scenario_pretend(what):
     if what == "trace_refs":
         sys.getobjects = lambda *args: []
     elif what == "free_threaded":
-        if sys.version_info >= (3, 13):
-            import sysconfig
-            sysconfig.get_config_vars()["Py_GIL_DISABLED"] = 1  # the dict get_config_var reads
-        else:
-            sys.abiflags = getattr(sys, "abiflags", "") + "t"
+        sys.abiflags = getattr(sys, "abiflags", "") + "t"  # what a free-threaded build has
     elif what == "foreign_repr":
         slots[11] = (ctypes.c_void_p * 12).from_address(id(object))[11]
     try:

@@ -18,7 +18,8 @@ __all__ = ["ATTACK", "SAFE", "SMUGGLED", "run", "run_code", "run_json", "run_sce
 
 #: Every variable either package (or Python's warnings) reads at start-up.
 VARIABLES = ("PYTHON_URLLIB_QS_SEPARATOR", "URLLIB_PARSE_BACKPORT_WARN",
-             "URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH", "PYTHONWARNINGS")
+             "URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH", "HTTP_COOKIES_BACKPORT_PATCH",
+             "CPYTHON_SECURITY_PATCH", "CPYTHON_SECURITY_SKIP", "PYTHONWARNINGS")
 
 #: The directory of the scenario scripts (tests/scenarios).
 SCENARIOS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),

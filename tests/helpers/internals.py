@@ -13,6 +13,9 @@ from urllib_parse_backport._audit import _main as audit_main  # noqa: F401
 from urllib_parse_backport._audit import _regex as audit_regex  # noqa: F401
 from urllib_parse_backport._shim import _frameworks, _surgery, _targets  # noqa: F401
 from _cpython_security import _import_hook as import_hook  # noqa: F401
+from _cpython_security import _registry as shared_registry  # noqa: F401
 from _cpython_security import _startup as shared_startup  # noqa: F401
 from urllib_parse_backport._audit import _worker as audit_worker  # noqa: F401
-from urllib_parse_backport import _forms as forms  # noqa: F401
+from urllib_parse_backport import _charsets as charsets  # noqa: F401
+from _cpython_security._report import failure as skip_failure  # noqa: F401
+from urllib_parse_backport._log import log_report as urllib_log_report  # noqa: F401

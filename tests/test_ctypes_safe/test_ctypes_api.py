@@ -83,7 +83,7 @@ def test_report_shape_identity_and_idempotence(mode):
                                   "slot check failed: slot mode disabled by the test")]
     assert first.as_dict() == {
         "forced": True, "changed": first.changed, "mode": mode,
-        "skipped": [{"target": n, "reason": r} for n, r in first.skipped]}
+        "skipped": [{"target": n, "reason": r, "kind": "failure"} for n, r in first.skipped]}
     assert "changed=%r" % (first.changed,) in repr(first)
     during = ctypes_state()
     assert ctypes_safe.patch() is first and ctypes_safe.patch(force=True) is first
@@ -158,7 +158,8 @@ def test_patched_reprs_are_the_fixed_ones_for_every_tag(mode):
 def test_status_has_the_common_keys_and_says_the_mode(mode):
     info = ctypes_safe.status()
     assert set(info) == {"package", "version", "cve", "interpreter", "patched", "report",
-                         "exposed", "vulnerable", "mode", "probe", "activation", "repr_by"}
+                         "exposed", "vulnerable", "mode", "probe", "activation", "repr_by",
+                         "not_applicable"}
     assert (info["package"], info["version"], info["cve"]) == (
         "ctypes_safe", ctypes_safe.__version__, "CVE-2021-3177")
     assert info["interpreter"]["version"] == "%d.%d.%d" % sys.version_info[:3]

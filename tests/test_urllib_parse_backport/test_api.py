@@ -96,7 +96,8 @@ def test_report_is_plain_data():
     report = backport.patch(force=FORCE)
     data = report.as_dict()
     assert set(data) == {"forced", "changed", "skipped"}
-    assert all(set(entry) == {"target", "reason"} for entry in data["skipped"])
+    assert all(set(entry) == {"target", "reason", "kind"} for entry in data["skipped"])
+    assert all(entry["kind"] in ("left alone", "failure") for entry in data["skipped"])
     assert "PatchReport" in repr(report)
 
 

@@ -199,7 +199,8 @@ def test_a_charset_that_decodes_to_a_separator_is_refused(framework, serve):
     ("text/plain;charset=UTF-8", b"data:image/png;base64,iVBORw0KGgo="),  # canvas.toDataURL()
     ("text/css", b"a{color:red;margin:0}b{x:y;z:w}"),
 ])
-def test_honest_bodies_reach_the_app_byte_for_byte(serve, content_type, body):
+def test_honest_bodies_reach_the_app_byte_for_byte(serve, content_type, body,
+                                                   no_label_blind_parser):
     from asgi_apps import echo_app
     with serve(protect(echo_app)) as port:
         head = ["Content-Type: " + content_type, "Content-Length: %d" % len(body)]

@@ -14,7 +14,7 @@ import zlib
 
 import pytest
 
-from internals import forms
+from internals import charsets
 from urllib_parse_backport.wsgi import ORIGINAL_BODY, protect
 
 PY2 = sys.version_info[0] == 2
@@ -159,7 +159,7 @@ def test_an_ascii_transparent_or_unknown_charset_leaves_the_form_to_the_rewrite(
     assert (status, got) == (None, FIXED)
 
 
-@pytest.mark.parametrize("name", sorted(forms.ASCII_TRANSPARENT))
+@pytest.mark.parametrize("name", sorted(charsets.ASCII_TRANSPARENT))
 def test_each_ascii_transparent_codec_writes_separators_only_as_their_bytes(name):
     # Every sequence of one and two bytes: a separator in the text must come
     # from its own byte (a multi-byte sequence never decodes to ASCII).
@@ -331,3 +331,67 @@ def test_an_unlabelled_get_body_is_a_form_while_bottle_is_loaded(method, label_b
 
 def test_an_unlabelled_get_body_is_untouched_otherwise():
     assert wsgi(BODY, None, method="GET")[:2] == (None, BODY)
+
+
+# --- a second attacker's round ---------------------------------------------------------
+
+@pytest.mark.parametrize("content_type", [
+    "text/plain; charset=utf-16; charset=utf-7",      # Django keeps the last one
+    "text/plain; charset=\"utf" + ";" * 17 + "7\"; x=y",  # quoted: cgi keeps it whole
+    "text/plain; charset=utf" + "," * 40 + "7",
+    "text/plain; charset*=utf-16le''u%00t%00f%00-%007%00",  # email decodes it as utf-16le
+    "text/plain; charset*=utf-16''%FF%FEu%00t%00f%00-%007%00",
+])
+def test_every_reading_of_the_charset_counts_for_the_query(content_type):
+    status, _, _ = wsgi(None, content_type, method="GET",
+                        query="q=common_term&utm_content=s+ACY-q=malicious_term")
+    assert status == "400 Bad Request"
+
+
+def test_a_quoted_charset_with_many_separators_refuses_a_form():
+    content_type = URLENCODED + "; charset=\"utf" + ";" * 17 + "7\"; x=y"
+    assert wsgi(b"q=common_term&utm_content=s+ACY-q=malicious_term", content_type)[0] == \
+        "400 Bad Request"
+    assert asgi(BODY, [content_type.encode("ascii")])[0] == 400
+
+
+def test_a_chunk_extension_never_brings_a_semicolon_to_the_app():
+    # wsgiref passes the framing on; cgi.FieldStorage reads it raw, extensions and all.
+    framed = b"1b;q=malicious_term&x=\r\nq=common_term&utm_content=s\r\n0;a=b;c=d\r\n\r\n"
+    status, got, _ = wsgi(framed, URLENCODED, CONTENT_LENGTH=None,
+                          HTTP_TRANSFER_ENCODING="chunked")
+    assert status is None and b";" not in got
+    assert got.startswith(b"1b\r\nq=common_term&utm_content=s\r\n0\r\n")
+
+
+def test_twisted_headers_count_too():
+    # Twisted passes HTTP_CONTENT_TYPE (every value, joined) and
+    # HTTP_CONTENT_LENGTH beside CONTENT_TYPE; CherryPy reads those first.
+    status, got, environ = wsgi(BODY, "application/json",
+                                HTTP_CONTENT_TYPE="application/x-www-form-urlencoded, "
+                                                  "application/json",
+                                HTTP_CONTENT_LENGTH=str(len(BODY)))
+    assert (status, got) == (None, FIXED)
+    assert environ["HTTP_CONTENT_LENGTH"] == environ["CONTENT_LENGTH"] == str(len(FIXED))
+
+
+def test_a_vendored_bottle_counts_as_label_blind(monkeypatch):
+    import types
+    from label_blind import _parse_qsl
+    module = types.ModuleType("myproject._vendor.bottle")
+    module._parse_qsl = _parse_qsl
+    monkeypatch.setitem(sys.modules, "myproject._vendor.bottle", module)
+    assert wsgi(BODY, "text/plain")[:2] == (None, FIXED)
+    module._parse_qsl = lambda qs: [tuple(p.split("=", 1)) for p in qs.split("&")]
+    assert wsgi(BODY, "text/plain")[:2] == (None, BODY)  # fixed: counts for nothing
+
+
+def test_a_parser_whose_code_is_swapped_back_counts_again(label_blind_parser):
+    # The Bottle adapter swaps the code in place, and unpatch() swaps it back.
+    function = label_blind_parser._parse_qsl
+    assert wsgi(BODY, "text/plain")[:2] == (None, FIXED)
+    original = function.__code__
+    function.__code__ = (lambda qs: [tuple(p.split("=", 1)) for p in qs.split("&")]).__code__
+    assert wsgi(BODY, "text/plain")[:2] == (None, BODY)
+    function.__code__ = original
+    assert wsgi(BODY, "text/plain")[:2] == (None, FIXED)

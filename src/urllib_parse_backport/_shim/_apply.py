@@ -15,7 +15,7 @@ import sys
 from .._compat import STDLIB_MODULE, is_installed
 from _cpython_security._import_hook import PostImportHook
 from .._log import log_report
-from .._report import PatchReport
+from .._report import PatchReport, failure
 from ._state import state
 from ._surgery import module_namespace, rebind, swap_code
 from ._targets import diagnose, load, replacement_for
@@ -76,8 +76,8 @@ def apply(targets, report, force, lazy=False, just_imported=()):
         try:
             needs_fix, reason = target.assess(module, verdicts)
         except Exception as exc:
-            needs_fix, reason = False, "assessment failed: %s: %s" % (
-                type(exc).__name__, exc)
+            needs_fix, reason = False, failure("assessment failed: %s: %s" % (
+                type(exc).__name__, exc))
         verdicts[target.module] = (needs_fix, reason)
         if not needs_fix and not (force and target.forceable):
             report.skipped.append((target.module, reason))
@@ -91,7 +91,7 @@ def apply(targets, report, force, lazy=False, just_imported=()):
                 continue
             replacement = _replacement(target, original, backport)
             if replacement is None:
-                report.skipped.append((label, "unsupported signature"))
+                report.skipped.append((label, failure("unsupported signature")))
                 continue
             replace[id(original)] = (original, replacement)
             patched.add(target.module)
@@ -106,7 +106,7 @@ def apply(targets, report, force, lazy=False, just_imported=()):
                                       getattr(original, "__qualname__", original.__name__))
         saved = swap_code(original, replacement, label)
         if saved is None:
-            report.skipped.append((label, "unsupported signature"))
+            report.skipped.append((label, failure("unsupported signature")))
         else:
             state.codes.append((original, saved, label))
             report.changed.append(label)
@@ -154,7 +154,8 @@ def _on_import(name):
         try:
             apply(adapters, done, False)
         except Exception as exc:  # never break the application's import
-            done.skipped.append((name, "adapter failed: %s: %s" % (type(exc).__name__, exc)))
+            done.skipped.append((name, failure("adapter failed: %s: %s"
+                                               % (type(exc).__name__, exc))))
         report.changed.extend(done.changed)
         report.skipped.extend(done.skipped)
         log_report("patched on import of %s" % name, done)
@@ -171,7 +172,7 @@ def restore(report):
             namespace[key] = original
             report.changed.append(label)
         else:
-            report.skipped.append((label, "rebound by someone else since: left alone"))
+            report.skipped.append((label, failure("rebound by someone else since: left alone")))
         back[id(replacement)] = (replacement, original)
     # Aliases of the replacements made while patched (modules imported later).
     for binding in rebind(back):

@@ -13,6 +13,7 @@ parser percent-encoded, as data, and the parser's own unquote restores it.
 import io
 
 from .. import _policy
+from .._report import failure
 from .._rewrite import LEGACY, separate_by_policy
 from ._surgery import copy_function, parameters
 from ._targets import Target, separating_copy
@@ -50,13 +51,13 @@ class FrameworkAdapter(Target):
         try:
             fields = self.probe(parser)
         except Exception as exc:
-            return False, "unrecognised parser: probe failed: %s: %s" % (
-                type(exc).__name__, exc)
+            return False, failure("unrecognised parser: probe failed: %s: %s" % (
+                type(exc).__name__, exc))
         if fields == 2:
             return True, "splits on ';' (CVE-2021-23336)"
         if fields == 1:
             return False, "already splits on '&' only"
-        return False, "unrecognised parser: %r fields for 'a=1;b=2'" % (fields,)
+        return False, failure("unrecognised parser: %r fields for 'a=1;b=2'" % (fields,))
 
 
 def _separate_body_by_policy(original, backport):

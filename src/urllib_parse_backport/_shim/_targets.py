@@ -11,6 +11,7 @@ import sys
 from .._compat import STDLIB_MODULE, is_installed
 from .._parse import parse_qs, parse_qsl
 from .._policy import DEFAULT_SEPARATOR
+from .._report import failure
 from ._surgery import NO_DEFAULT, copy_function, forwarding_copy, parameters
 
 __all__ = ["Target", "TARGETS", "diagnose", "verdict", "replacement_for", "separating_copy",
@@ -55,7 +56,7 @@ def verdict(facts):
     if facts["splits_semicolon"]:
         return True, "splits on ';' (CVE-2021-23336)"
     if facts["splits_semicolon"] is None:
-        return False, "unrecognised parser: probe failed"
+        return False, failure("unrecognised parser: probe failed")
     if not facts["has_separator"]:
         return True, "has no separator parameter (bpo-42967)"
     return False, "already fixed: splits on '&' only and has separator (bpo-42967)"
@@ -170,7 +171,7 @@ def load(target, report):
     try:
         __import__(target.module)
     except Exception as exc:  # e.g. a warning turned into an error by -W error
-        report.skipped.append((target.module, "import failed: %s: %s"
-                               % (type(exc).__name__, exc)))
+        report.skipped.append((target.module, failure("import failed: %s: %s"
+                                                      % (type(exc).__name__, exc))))
         return None
     return sys.modules[target.module]

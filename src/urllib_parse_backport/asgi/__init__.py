@@ -26,6 +26,7 @@ import functools  # noqa: E402 (after the version gate)
 import inspect  # noqa: E402
 
 from .. import _policy  # noqa: E402
+from .._forms import label_blind_parsers  # noqa: E402
 from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,  # noqa: E402
                         chosen_separator, log_made, query_rewriter)
 from .._rewrite import LEGACY  # noqa: E402
@@ -117,7 +118,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
     protected._asgi_single_callable = True  # asgiref's mark
     _mark_coroutine_function(protected)
     if body is not None:
-        log_made("asgi", label_blind, None)
+        log_made("asgi", label_blind, label_blind_parsers)
     return protected
 
 

@@ -11,6 +11,7 @@ A form in a content coding is received first in both cases, to be checked
 and passed on byte for byte, or refused.
 """
 
+from .._forms import label_blind_parsers
 from .._protect import (BAD_LENGTH, ENCODED, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
                         coded_form_passes, log_refused, log_untouched)
 from ._await import Coroutine, Ready, Return
@@ -49,7 +50,8 @@ class BodyRewriter(object):
         # decoded with the request's charset (its WSGI handler does).
         action, reason = body_action(
             tuple(value.decode("latin-1") for value in content_types), None, length is not None,
-            framed, None if coding is None else coding.decode("latin-1"), self._label_blind)
+            framed, None if coding is None else coding.decode("latin-1"), self._label_blind,
+            label_blind_parsers)
         if action is None:
             return app(scope, receive, send)
         if isinstance(action, tuple):

@@ -63,7 +63,13 @@ class BodyRewriter(object):
         if not content_type and not (length or framing or terminated):
             action = True  # no body in HTTP/1, but see the stream guard below
         else:
-            action, reason = body_action((content_type,) if content_type else (),
+            labels = (content_type,) if content_type else ()
+            # Twisted also passes the headers as HTTP_CONTENT_TYPE, joined, and
+            # CherryPy reads that one over CONTENT_TYPE: both count.
+            also = environ.get("HTTP_CONTENT_TYPE")
+            if also and also != content_type:
+                labels += (also,)
+            action, reason = body_action(labels,
                                          query, length, framing,
                                          environ.get("HTTP_CONTENT_ENCODING"), self._label_blind,
                                          label_blind_parsers)
@@ -134,11 +140,13 @@ class BodyRewriter(object):
                 return self._verify(environ, data, Input(raw, stream, self._rewrite, self._warn))
             environ.setdefault(ORIGINAL_BODY, data)  # read whole, as a body with a length
             rewritten = self._rewrite(data)
-            if rewritten is not data:
-                if self._warn is not None:
-                    self._warn(data, stacklevel=4)
-                raw = b"%x\r\n%s\r\n0\r\n" % (len(rewritten), rewritten) if rewritten \
-                    else b"0\r\n"
+            if rewritten is not data and self._warn is not None:
+                self._warn(data, stacklevel=4)
+            # Always framed anew, as one chunk: chunk extensions (";name=value"
+            # after a size) are not kept, since cgi.FieldStorage reads the raw
+            # stream and would split on their ';'.
+            raw = b"%x\r\n%s\r\n0\r\n" % (len(rewritten), rewritten) if rewritten \
+                else b"0\r\n"
             environ["wsgi.input"] = Input(raw, stream, self._rewrite, None)
         elif problem is _TOO_LARGE:
             environ["wsgi.input"] = Input(raw, stream, None, None)
@@ -175,6 +183,8 @@ class BodyRewriter(object):
         if rewritten is not data and length is not None:
             # A short read stays short by as much as the server's stream was.
             environ["CONTENT_LENGTH"] = str(length + len(rewritten) - len(data))
+            if "HTTP_CONTENT_LENGTH" in environ:  # Twisted passes it too; CherryPy reads it
+                environ["HTTP_CONTENT_LENGTH"] = environ["CONTENT_LENGTH"]
 
 
 def _read(stream, length):

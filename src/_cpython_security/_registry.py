@@ -1,0 +1,138 @@
+"""The registry of fixes: one row per fix, the only place the shared package names a package.
+
+Each row says which CVE and upstream issue the fix is for, the stdlib names
+it replaces, the behaviour probes that say whether this interpreter needs
+it, the module that applies it (imported by name, only when due: importing
+a package is the cost a start-up switch must not pay) and its knob. The
+start-up switches (``_startup``), ``cpython-security-check`` (``_check``),
+and the docs' coverage page read this table; ``tests/test_design.py``
+checks that no other module of the shared package names a package.
+
+Probes read the module they are given and never change it; a probe that
+raises counts as "needs it" (the package's own check then decides). No
+probe reads a version number.
+"""
+
+import os
+import sys
+
+__all__ = ["Fix", "FIXES", "BY_PACKAGE", "cookie_unquote_quadratic", "unquote_needs_fix"]
+
+_PY2 = sys.version_info[0] == 2
+
+
+class Fix(object):
+    """One fix: *package* applies it through ``package._startup.run`` (*startup*)."""
+
+    def __init__(self, package, cve, issue, summary, replaces, probes, startup, variable,
+                 options, option_modules=None, notes=None):
+        self.package = package
+        self.cve = cve
+        self.issue = issue
+        #: What the self-check prints after the CVE.
+        self.summary = summary
+        #: The stdlib names the fix replaces, on this interpreter.
+        self.replaces = tuple(replaces)
+        #: ``{module name: probe(module) -> whether this interpreter needs the fix}``.
+        self.probes = dict(probes)
+        #: The module whose ``run(environ, stream, just_imported)`` applies the fix.
+        self.startup = startup
+        #: The knob: the package's own variable, and its values beyond on/off.
+        self.variable = variable
+        self.options = list(options)
+        #: ``{option: module names}`` an option also waits for (any of them imported: run).
+        self.option_modules = dict(option_modules or {})
+        #: None, or a function returning lines to print at start-up before the switch is read.
+        self.notes = notes
+
+    def __repr__(self):
+        return "<Fix %s %s (%s)>" % (self.cve, self.package, self.issue)
+
+
+def _parser_unfixed(module):
+    """Whether the stdlib ``parse_qsl`` splits ``'a=1;b=2'`` in two or has no
+    ``separator`` (bpo-42967); Red Hat's fix (``separator=None``) counts as fixed."""
+    func = module.parse_qsl
+    code = func.__code__
+    names = code.co_varnames[:code.co_argcount + getattr(code, "co_kwonlyargcount", 0)]
+    if "separator" not in names:
+        return True
+    return len(func("a=1;b=2")) == 2
+
+
+def _repr_unfixed(module):
+    """Whether ctypes' parameter repr is the ``sprintf("%f")`` one (bpo-42938):
+    ``(1.500000)`` for 1.5 where the fixed one prints ``(1.5)``; 1.5 cannot overflow.
+    Where ``from_param`` returns a ctypes instance (PyPy: no C repr at all) the
+    package runs too, to log why it has nothing to do: never silent."""
+    raw = type(module.c_double).__dict__["from_param"]
+    value = raw(module.c_double, 1.5)
+    return isinstance(value, module._SimpleCData) or "1.500000" in repr(value)
+
+
+def cookie_unquote_quadratic(module):
+    """Whether the cookie module's ``_unquote`` is not gh-123067's single pass (CVE-2024-7592).
+
+    The fix calls ``_unquote_sub`` (one ``re.sub`` over the value); the
+    quadratic loop searches ``_OctalPatt`` again from every escape. Only the
+    fix's shape counts as fixed: any other shape is patched, which changes no
+    output (the replacement's is the fix's)."""
+    return unquote_needs_fix(getattr(module, "_unquote"))
+
+
+def unquote_needs_fix(function):
+    """:func:`cookie_unquote_quadratic` for the function itself (it may have been replaced)."""
+    names = function.__code__.co_names
+    return "_unquote_sub" not in names or "_OctalPatt" in names
+
+
+def _always(module):
+    return True
+
+
+def _separator_notes():
+    """The line for a ``PYTHON_URLLIB_QS_SEPARATOR`` that will make every parse raise.
+
+    Red Hat's rule: one character or ``legacy``; the file is read only when
+    the variable is not set. A usable variable, and no file, cost nothing
+    here; otherwise the package's ``_policy`` words the problem."""
+    value = os.environ.get("PYTHON_URLLIB_QS_SEPARATOR")
+    if value is None and not os.path.exists("/etc/python/urllib.cfg"):
+        return []
+    if value is not None and (value == "legacy" or len(value) == 1):
+        return []
+    return __import__("urllib_parse_backport._shim._startup", None, None,
+                      ("policy_problem",)).policy_problem()
+
+
+_PARSER = "urlparse" if _PY2 else "urllib.parse"
+_COOKIES = "Cookie" if _PY2 else "http.cookies"
+
+#: The modules whose own parsers ``frameworks`` adapts: each adapter's ``module`` in
+#: ``urllib_parse_backport``'s shim (a test keeps the two lists equal).
+FRAMEWORK_MODULES = ("bottle", "cherrypy._cpreqbody", "cherrypy.lib.httputil",
+                     "django.utils.http", "multipart.multipart", "python_multipart.multipart",
+                     "twisted.web.http", "webob.compat")
+
+#: Every fix this distribution carries, in the order reports list them.
+FIXES = (
+    Fix("urllib_parse_backport", "CVE-2021-23336", "bpo-42967",
+        "query strings split on ';' (web cache poisoning)",
+        [_PARSER + ".parse_qs", _PARSER + ".parse_qsl"],
+        # python-future's copy is 3.3's parser, unfixed everywhere.
+        {_PARSER: _parser_unfixed, "future.backports.urllib.parse": _always},
+        "urllib_parse_backport._shim._startup", "URLLIB_PARSE_BACKPORT_PATCH",
+        [("force", {"force": True}), ("frameworks", {"frameworks": True})],
+        option_modules={"frameworks": FRAMEWORK_MODULES}, notes=_separator_notes),
+    Fix("ctypes_safe", "CVE-2021-3177", "bpo-42938",
+        "ctypes parameter repr overflows a stack buffer",
+        ["_ctypes.CArgObject.__repr__"], {"ctypes": _repr_unfixed},
+        "ctypes_safe._startup", "CTYPES_SAFE_PATCH", [("force", {"force": True})]),
+    Fix("http_cookies_backport", "CVE-2024-7592", "gh-123067",
+        "cookie value unquoting quadratic in backslashes (CPU exhaustion)",
+        [_COOKIES + "._unquote"], {_COOKIES: cookie_unquote_quadratic},
+        "http_cookies_backport._startup", "HTTP_COOKIES_BACKPORT_PATCH",
+        [("force", {"force": True})]),
+)
+
+BY_PACKAGE = dict((fix.package, fix) for fix in FIXES)

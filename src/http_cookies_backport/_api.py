@@ -1,0 +1,183 @@
+"""The patch API: ``patch()``, ``unpatch()``, ``is_patched()``, ``is_vulnerable()``, ``status()``.
+
+Why: ``SimpleCookie.load`` and Django's ``parse_cookie`` unquote every
+cookie value of a request through the stdlib's ``_unquote``, quadratic in
+backslashes before gh-123067 (CVE-2024-7592). ``patch()`` puts the fixed
+:func:`~http_cookies_backport.unquote` in its place, process-wide,
+explicitly and reversibly: the stdlib module's binding, and every alias
+(``from http.cookies import _unquote``) in a loaded module, by identity.
+The stdlib module and logging are imported on first use: importing stays cheap.
+"""
+
+import sys
+import types
+
+from _cpython_security._registry import unquote_needs_fix
+from _cpython_security._report import PatchReport
+
+from ._compat import STDLIB_MODULE
+from ._state import state
+from ._unquote import unquote
+from ._version import __version__
+
+__all__ = ["patch", "unpatch", "is_patched", "is_vulnerable", "status", "ACTIVATION_VARIABLE",
+           "TARGET"]
+
+#: The start-up switch read by the package's ``.pth`` file (see ``_startup``).
+ACTIVATION_VARIABLE = "HTTP_COOKIES_BACKPORT_PATCH"
+
+#: The stdlib name the fix replaces.
+TARGET = STDLIB_MODULE + "._unquote"
+
+_OWN = __name__.split(".")[0]
+
+
+def _import_stdlib():
+    """Import the stdlib module, never under the state lock: its first import may
+    run the start-up switch's hook, which calls ``patch()``, which takes the lock."""
+    __import__(STDLIB_MODULE)
+    return sys.modules[STDLIB_MODULE]
+
+
+def _stock():
+    """The stdlib's own ``_unquote``: the saved one while patched. Caller holds the lock."""
+    if state.original is not None:
+        return state.original
+    return sys.modules[STDLIB_MODULE]._unquote
+
+
+def _detect():
+    if state.vulnerable is None:
+        try:
+            state.vulnerable = bool(unquote_needs_fix(_stock()))
+        except Exception:  # not a Python function: unknown, so treated as unfixed
+            state.vulnerable = True
+    return state.vulnerable
+
+
+def is_vulnerable():
+    """True if the stdlib's own ``_unquote`` is not gh-123067's single pass.
+
+    The answer is about the interpreter, so it stays the same while patched."""
+    _import_stdlib()
+    with state.lock:
+        return _detect()
+
+
+def _rebind(old, new, only=None):
+    """Rebind *old* to *new* in every loaded module but this package's (or in *only*).
+
+    Returns ``[(namespace, key, old, new, "module.key")]``."""
+    found = []
+    names = sorted(only) if only is not None else list(sys.modules)
+    for name in names:
+        module = sys.modules.get(name)
+        if name == _OWN or name.startswith(_OWN + "."):
+            continue
+        namespace = getattr(module, "__dict__", None)
+        if type(namespace) is not dict or id(old) not in set(map(id, list(namespace.values()))):
+            continue  # most modules hold no alias: told in C
+        for key, value in list(namespace.items()):
+            if value is old:
+                namespace[key] = new
+                found.append((namespace, key, old, new, "%s.%s" % (name, key)))
+    return found
+
+
+def _replacement():
+    """A function of its own with the fix's code, named as the stdlib's.
+
+    Why its own: ``unpatch()`` finds the aliases made while patched by
+    identity, and must not touch an application's own binding of the
+    public :func:`~http_cookies_backport.unquote`."""
+    copy = types.FunctionType(unquote.__code__, unquote.__globals__, "_unquote")
+    copy.__doc__ = unquote.__doc__
+    if hasattr(copy, "__qualname__"):
+        copy.__qualname__ = "_unquote"
+    return copy
+
+
+def patch(force=False, _at_startup=False, _just_imported=()):
+    """Put the fixed ``_unquote`` in the stdlib's place; return a PatchReport.
+
+    Changes nothing where the stock function is already the fix unless
+    *force*. Idempotent and thread-safe: while patched, every call returns
+    the report of the call that patched. (*_at_startup*: from the start-up
+    switch, whose log lines wait for the app's logging set-up;
+    *_just_imported*: the stdlib module has just been imported, so no other
+    module can hold its function yet and only its own namespace is rebound.)
+    """
+    from . import _log
+    if not _at_startup:
+        _log.logger()  # imports logging first: if that fails, nothing has changed
+    _import_stdlib()
+    with state.lock:
+        if state.report is not None:
+            return state.report
+        report = PatchReport(forced=force)
+        if not (_detect() or force):
+            report.skipped.append((TARGET, "already fixed: the stock function is "
+                                   "gh-123067's single pass"))
+        else:
+            original = _stock()
+            only = (STDLIB_MODULE,) if STDLIB_MODULE in _just_imported else None
+            state.original = original
+            state.replacement = _replacement()
+            state.bindings = _rebind(original, state.replacement, only)
+            report.changed.extend(label for _, _, _, _, label in state.bindings)
+            state.report = report
+    _log.log_report("patch", report, _at_startup)
+    return report
+
+
+def unpatch():
+    """Undo what ``patch()`` changed; return a PatchReport listing what was restored.
+
+    A binding someone else has changed since ``patch()`` is left alone and
+    listed in ``skipped``; aliases of the fix made while patched (a module
+    imported meanwhile) get the original back too."""
+    from . import _log
+    _log.logger()
+    with state.lock:
+        report = PatchReport()
+        if state.report is not None:
+            report.forced = state.report.forced
+            for namespace, key, original, replacement, label in reversed(state.bindings):
+                if namespace.get(key) is replacement:
+                    namespace[key] = original
+                    report.changed.append(label)
+                else:
+                    report.skipped.append((label, _log.LEFT_ALONE))
+            report.changed.extend(
+                entry[4] for entry in _rebind(state.replacement, state.original))
+            state.bindings = []
+            state.original = state.replacement = None
+            state.report = None
+    _log.log_report("unpatch", report)
+    return report
+
+
+def is_patched():
+    """True while ``patch()`` has changed something that ``unpatch()`` has not undone."""
+    with state.lock:
+        return bool(state.bindings)
+
+
+def _in_effect():
+    module = sys.modules.get(STDLIB_MODULE)
+    return module is not None and state.replacement is not None and getattr(
+        module, "_unquote", None) is state.replacement
+
+
+def status():
+    """This process's self-check as a dict: what ``python -m http_cookies_backport --json`` prints.
+
+    ``"exposed"``: the stdlib's cookie unquoting is quadratic in this process."""
+    from _cpython_security._selfcheck import common_status
+    _import_stdlib()
+    with state.lock:
+        vulnerable = _detect()
+        info = common_status(_OWN, __version__, "CVE-2024-7592", bool(state.bindings),
+                             state.report, ACTIVATION_VARIABLE, vulnerable and not _in_effect())
+        info.update({"vulnerable": vulnerable, "target": TARGET})
+        return info

@@ -1,0 +1,49 @@
+"""The fix: cookie-value unquoting in linear time (CVE-2024-7592, gh-123067).
+
+The stdlib's ``_unquote`` searched for the next octal escape and the next
+backslash escape from every escape onwards, so a value of *n* backslashes
+cost O(n**2). gh-123067 (3.12.6, 3.11.10, 3.10.15, 3.9.20, 3.8.20, and 3.13.0)
+replaced that loop with one pass of ``\\\\(?:([0-3][0-7][0-7])|(.))``: the
+octal alternative first, so where both escapes start at one backslash the
+octal one wins, as the old loop chose. This module makes the same single
+pass with ``finditer`` and joins the pieces with ``''.join`` as the old
+loop did, so on 2.7 the result is the same bytes (``\\377`` -> ``'\\xff'``)
+and a unicode value fails, or not, exactly as the stock function does.
+``.`` does not match a newline, in the fix as in the old patterns: a
+backslash before a newline stays.
+"""
+
+import re
+
+from ._compat import NONE_PASSES
+
+__all__ = ["unquote", "ESCAPE"]
+
+#: gh-123067's pattern: an octal escape (``\\000``-``\\377``) or a backslash and any character.
+ESCAPE = re.compile(r"\\(?:([0-3][0-7][0-7])|(.))")
+
+_nulljoin = "".join
+
+
+def unquote(str):  # the stdlib's parameter name: a caller may pass it by keyword
+    """The value of a cookie value *str*, as fixed CPython's ``http.cookies._unquote``.
+
+    Unquoted when it starts and ends with ``"``; ``\\ooo`` (octal, up to
+    ``\\377``) becomes that character and ``\\c`` becomes ``c``. Anything
+    else is returned as given. One pass over the value (gh-123067).
+    """
+    if (NONE_PASSES and str is None) or len(str) < 2:
+        return str
+    if str[0] != '"' or str[-1] != '"':
+        return str
+    str = str[1:-1]
+    pieces = []
+    start = 0
+    for match in ESCAPE.finditer(str):
+        pieces.append(str[start:match.start()])
+        octal = match.group(1)
+        pieces.append(chr(int(octal, 8)) if octal else match.group(2))
+        start = match.end()
+    if start < len(str):  # as the old loop: no empty tail (on 2.7, u'""' gives '')
+        pieces.append(str[start:])
+    return _nulljoin(pieces)

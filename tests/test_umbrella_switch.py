@@ -1,0 +1,106 @@
+"""``CPYTHON_SECURITY_PATCH``: every fix of the registry from one variable, in fresh interpreters.
+
+Each case runs a fresh interpreter of the test environment, where the wheel
+(and so every ``.pth`` file) is installed. What "needed" means on this
+interpreter is read from each package's own ``status()`` in a process
+without any variable.
+"""
+
+import json
+import sys
+
+from fresh_interpreter import run_code
+
+PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
+COOKIES = "Cookie" if sys.version_info[0] == 2 else "http.cookies"
+PACKAGES = ("urllib_parse_backport", "ctypes_safe", "http_cookies_backport")
+
+APP = """
+import json, sys
+import %(parser)s as parser, ctypes, %(cookies)s as cookies
+print(json.dumps({
+    "loaded": sorted(name for name in %(packages)r if name in sys.modules),
+    "parse_qs": parser.parse_qs("a=1;b=2"),
+    "repr": repr(ctypes.c_double.from_param(1.5)),  # 1e300 would crash an unfixed 2.7
+    "unquote": [cookies._unquote.__module__, cookies._unquote('"\\\\\\\\\\\\042"')],
+}))
+""" % {"parser": PARSER, "cookies": COOKIES, "packages": PACKAGES}
+
+NEEDED = """
+import json
+found = {}
+for name in %r:
+    package = __import__(name)
+    info = package.status()
+    if "stdlib" in info:  # the stdlib's parser: frameworks wait for "frameworks"
+        stdlib = info["stdlib"]
+        found[name] = bool(stdlib["splits_semicolon"] or not stdlib["has_separator"])
+    else:
+        found[name] = info["vulnerable"]
+print(json.dumps(found))
+""" % (PACKAGES,)
+
+
+def needed():
+    code, out, err = run_code(NEEDED)
+    assert (code, err) == (0, "")
+    return json.loads(out)
+
+
+def app(**environ):
+    code, out, err = run_code(APP, **environ)
+    assert code == 0, err
+    return json.loads(out), err
+
+
+def test_one_variable_fixes_all_three_in_one_process_and_loads_only_what_is_needed():
+    result, err = app(CPYTHON_SECURITY_PATCH="1")
+    assert err == ""
+    assert result["parse_qs"] == {"a": ["1;b=2"]}
+    assert result["repr"] == "<cparam 'd' (1.5)>"
+    assert result["unquote"][1] == '\\"'
+    wanted = needed()
+    assert result["loaded"] == sorted(name for name in PACKAGES if wanted[name])
+    assert (result["unquote"][0] == "http_cookies_backport._unquote") is \
+        wanted["http_cookies_backport"]
+
+
+def test_a_fix_is_left_out_by_name():
+    result, err = app(CPYTHON_SECURITY_PATCH="1", CPYTHON_SECURITY_SKIP="http_cookies_backport")
+    assert err == "" and "http_cookies_backport" not in result["loaded"]
+    assert result["unquote"][0] == COOKIES
+
+
+def test_a_package_variable_set_decides_for_its_package():
+    result, err = app(CPYTHON_SECURITY_PATCH="1", HTTP_COOKIES_BACKPORT_PATCH="0")
+    assert err == "" and result["unquote"][0] == COOKIES
+    result, err = app(CPYTHON_SECURITY_PATCH="0", HTTP_COOKIES_BACKPORT_PATCH="force")
+    assert err == "" and result["unquote"][0] == "http_cookies_backport._unquote"
+
+
+def test_a_bad_value_is_named_and_nothing_is_patched():
+    result, err = app(CPYTHON_SECURITY_PATCH="al")
+    assert result["loaded"] == []
+    assert err == ("cpython_security: ignoring CPYTHON_SECURITY_PATCH='al': accepted values "
+                   "are 1/true/yes/on (patch) or 0/false/no/off/empty (nothing); nothing was "
+                   "patched\n")
+
+
+def test_a_skip_list_typo_is_named_and_leaves_nothing_out():
+    result, err = app(CPYTHON_SECURITY_PATCH="1", CPYTHON_SECURITY_SKIP="ctypes")
+    assert err.startswith("cpython_security: ignoring CPYTHON_SECURITY_SKIP='ctypes': ctypes "
+                          "is no fix of this distribution; the names are ctypes_safe, ")
+    assert result["repr"] == "<cparam 'd' (1.5)>"
+
+
+LOADED = ("import json, sys\n"
+          "print(json.dumps(sorted(n for n, m in sys.modules.items() if m is not None)))")
+
+
+def test_a_process_that_imports_no_target_loads_only_the_start_up_switch():
+    code, out, err = run_code(LOADED)
+    code, out_with, err = run_code(LOADED, CPYTHON_SECURITY_PATCH="1")
+    assert (code, err) == (0, "")
+    assert set(json.loads(out_with)) - set(json.loads(out)) == set([
+        "_cpython_security", "_cpython_security._startup", "_cpython_security._import_hook",
+        "_cpython_security._registry"])
