@@ -13,6 +13,7 @@ import argparse
 import errno
 import json
 import os
+import re
 import sys
 import time
 import traceback
@@ -20,6 +21,8 @@ import traceback
 from . import _known, _source, _walk, _worker
 from ._dists import Distributions
 from .._compat import fsdecode, text_type
+
+_SURROGATE = re.compile(u"[\ud800-\udfff]")
 
 EXIT_CLEAN = 0
 EXIT_FOUND = 1
@@ -229,6 +232,10 @@ def _print(text, stream=None):
     :class:`ReportLost` when the stream cannot take it."""
     stream = stream or sys.stdout
     encoding = getattr(stream, "encoding", None) or "ascii"
+    # A lone surrogate (a file name byte no encoding decodes) is escaped here:
+    # 2.7's UTF-8 codec encodes it (tox sets PYTHONIOENCODING=utf-8) where
+    # 3.x's refuses it and backslashreplace escapes it the same way.
+    text = _SURROGATE.sub(lambda match: u"\\u%04x" % ord(match.group()), text)
     data = (text + u"\n").encode(encoding, "backslashreplace")
     try:
         stream.flush()
