@@ -14,7 +14,7 @@ __all__ = ["per_process", "settle_before_fork"]
 _register_at_fork = getattr(os, "register_at_fork", None)  # 3.7+ (bpo-16500)
 
 
-def settle_before_fork(own, stdlib):
+def settle_before_fork(own, stdlib, eager=()):
     """Before each ``fork()`` (3.7+), import the modules *own* and *stdlib* in the parent.
 
     Why: a thread of the parent in the middle of a module's first import holds
@@ -26,8 +26,13 @@ def settle_before_fork(own, stdlib):
     (*own*) is imported even when nobody has started to; a *stdlib* one
     only when it is already in ``sys.modules``, since importing ``logging``
     here would register its own fork handlers half-way through this fork.
-    2.7 resets its one import lock in the child; 3.6 has no hook."""
+    2.7 resets its one import lock in the child. 3.6 has per-module locks but
+    no hook: there the modules *eager* (the caller's, which import nothing
+    outside it) are imported now, before the application starts threads."""
     if _register_at_fork is None:
+        if sys.version_info[0] >= 3:
+            for name in eager:
+                __import__(name)
         return
     modules = sys.modules
 

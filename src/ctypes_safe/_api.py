@@ -24,7 +24,11 @@ _USED = ("_cpython_security._logging", "_cpython_security._selfcheck", "ctypes_s
          "ctypes_safe._converter", "ctypes_safe._layout", "ctypes_safe._repr",
          "ctypes_safe._carg")
 _USED_STDLIB = ("logging", "gc", "platform")
-settle_before_fork(_USED, _USED_STDLIB)  # no half-imported module in a child
+#: Left to first use even on 3.6: converter mode (start-up never loads it) and
+#: the self-check's helpers (argparse, json: outside the package).
+_LAZY = ("ctypes_safe._converter", "_cpython_security._selfcheck")
+# A fork never leaves one of them half-imported in a child.
+settle_before_fork(_USED, _USED_STDLIB, [name for name in _USED if name not in _LAZY])
 
 
 def _not_applicable():
