@@ -55,8 +55,7 @@ class BodyRewriter(object):
         if action is None:
             return app(scope, receive, send)
         if isinstance(action, tuple):
-            _refused(scope, action, reason)
-            return Coroutine(_refuse(send, action))
+            return _refuse(scope, send, action, reason)
         if length is not None:
             value = length
             try:
@@ -64,9 +63,8 @@ class BodyRewriter(object):
             except ValueError:  # servers refuse it; one that did not would stream it
                 length = -1
             if length < 0:
-                _refused(scope, BAD_LENGTH, "content-length %r is not a number of bytes"
-                         % (value.decode("latin-1"),))
-                return Coroutine(_refuse(send, BAD_LENGTH))
+                return _refuse(scope, send, BAD_LENGTH, "content-length %r is not a number "
+                               "of bytes" % (value.decode("latin-1"),))
             if length == 0:
                 return app(scope, receive, send)
             if self._limit is not None and length > self._limit:
@@ -74,8 +72,7 @@ class BodyRewriter(object):
                 if action is REWRITE_BLIND:
                     _log_untouched(scope, reason)
                     return app(scope, receive, send)
-                _refused(scope, TOO_LARGE, reason)
-                return Coroutine(_refuse(send, TOO_LARGE))
+                return _refuse(scope, send, TOO_LARGE, reason)
         elif not framed and scope.get("http_version") in ("1.1", "1.0"):
             return app(scope, receive, send)  # HTTP/1 without a length or framing: no body
         elif action is not VERIFY:
@@ -112,9 +109,7 @@ class BodyRewriter(object):
                 if limit is not None and len(body) > limit:
                     reason = "over max_body_size=%d" % (limit,)
                     if action is not REWRITE_BLIND:
-                        _refused(scope, TOO_LARGE, reason)
-                        for message in _refusal(TOO_LARGE):
-                            yield send(message)
+                        yield _refuse(scope, send, TOO_LARGE, reason)
                         return
                     _log_untouched(scope, reason)
                     break
@@ -129,10 +124,8 @@ class BodyRewriter(object):
                 messages.append(other)
         elif action is VERIFY:
             if not coded_form_passes(data, coding, self._rewrite, limit):
-                _refused(scope, ENCODED, "content-encoding %r: its bytes, or the bytes they "
-                         "decode to, hold a separator to rewrite" % (coding,))
-                for message in _refusal(ENCODED):
-                    yield send(message)
+                yield _refuse(scope, send, ENCODED, "content-encoding %r: its bytes, or the "
+                              "bytes they decode to, hold a separator to rewrite" % (coding,))
                 return
             scope.setdefault(ORIGINAL_BODY, data)
             messages = [{"type": "http.request", "body": data, "more_body": False}]
@@ -200,21 +193,19 @@ def _log_untouched(scope, reason):
     log_untouched("asgi", scope.get("method"), scope.get("path"), reason)
 
 
-def _refused(scope, answer, reason):
+def _refuse(scope, send, answer, reason):
+    """Log the refusal of the request of *scope* with *answer*, ``(status, reason,
+    body)`` (see ``_protect.TOO_LARGE``), now; return the awaitable that sends it."""
     log_refused("asgi", scope.get("method"), scope.get("path"), answer, reason)
+    return Coroutine(_refusal(send, answer))
 
 
-def _refusal(answer):
-    """The messages refusing a request with *answer*, ``(status, reason, body)``
-    (see ``_protect.TOO_LARGE``): its body could not be rewritten."""
+def _refusal(send, answer):
+    """A coroutine (see ``_await``) sending the response of a refused request:
+    its body could not be rewritten."""
     status, _, text = answer
-    return [{"type": "http.response.start", "status": status,
-             "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                         (b"content-length", b"%d" % len(text))]},
-            {"type": "http.response.body", "body": text}]
-
-
-def _refuse(send, answer):
-    """A coroutine (see ``_await``) sending :func:`_refusal`."""
-    for message in _refusal(answer):
+    for message in ({"type": "http.response.start", "status": status,
+                     "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                                 (b"content-length", b"%d" % len(text))]},
+                    {"type": "http.response.body", "body": text}):
         yield send(message)
