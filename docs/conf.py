@@ -6,8 +6,14 @@ The packages are imported from the installed distribution (tox installs the
 wheel into the docs environment).
 """
 
+import os
+import sys
+
 import ctypes_safe
 import urllib_parse_backport
+
+# Local extensions: fixes_table renders the registry of fixes (coverage page).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "_ext"))
 
 project = "cpython-security-backports-2021"
 author = "The cpython-security-backports-2021 maintainers"
@@ -20,11 +26,12 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.extlinks",
     "myst_parser",  # only to include CHANGELOG.md and SECURITY.md from the root
+    "fixes_table",  # docs/_ext: the registry's FIXES as a table
 ]
 
 # Markdown is only ever included from rst pages, never a page of its own.
 source_suffix = {".rst": "restructuredtext"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 nitpicky = True
 
 extlinks = {
