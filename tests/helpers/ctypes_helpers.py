@@ -142,6 +142,21 @@ def child_json(args, environ=None, script="ctypes_helpers_child.py", timeout=Non
     return json.loads(out.strip().splitlines()[-1])
 
 
+def run_scenario(namespace, argv):
+    """The ``main()`` of a child script: run ``scenario_<argv[0]>(*argv[1:])`` of
+    *namespace* (the script's globals) and print its result as one JSON line, the
+    last; returns the exit status, 0.
+
+    stdout is flushed before the line, so that it stands after whatever the
+    scenario printed, and after it, so that the line is out before a crash at
+    shutdown (which some scenarios provoke) could lose it."""
+    result = namespace["scenario_" + argv[0]](*argv[1:])
+    sys.stdout.flush()
+    print(json.dumps(result, sort_keys=True))
+    sys.stdout.flush()
+    return 0
+
+
 def _generate():
     assert FIXED, "generate the golden reprs with a fixed interpreter"
     reprs = {}

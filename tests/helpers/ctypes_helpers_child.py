@@ -9,7 +9,6 @@ the installed ctypes_safe, never the source tree.
 from __future__ import print_function
 
 import ctypes
-import json
 import sys
 
 import ctypes_helpers
@@ -198,12 +197,5 @@ def scenario_cli(mode, *argv):
     return {"exit": None}
 
 
-def main(argv):
-    result = globals()["scenario_" + argv[0]](*argv[1:])
-    sys.stdout.flush()
-    print(json.dumps(result, sort_keys=True))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(ctypes_helpers.run_scenario(globals(), sys.argv[1:]))

@@ -11,7 +11,6 @@ What the type holds is read here from its memory, as the C code sees it: the
 from __future__ import print_function
 
 import ctypes
-import json
 import os
 import random
 import signal
@@ -188,13 +187,5 @@ def scenario_fork_logging(children):
                         if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM)}
 
 
-def main(argv):
-    result = globals()["scenario_" + argv[0]](*argv[1:])
-    sys.stdout.flush()
-    print(json.dumps(result, sort_keys=True))
-    sys.stdout.flush()
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(ctypes_helpers.run_scenario(globals(), sys.argv[1:]))

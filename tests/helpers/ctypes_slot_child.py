@@ -329,13 +329,5 @@ def scenario_interrupted(kind):
     return {"lines": line, "failures": failures, "outcomes": sorted(outcomes)}
 
 
-def main(argv):
-    result = globals()["scenario_" + argv[0]](*argv[1:])
-    sys.stdout.flush()
-    print(json.dumps(result, sort_keys=True))
-    sys.stdout.flush()
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(ctypes_helpers.run_scenario(globals(), sys.argv[1:]))
