@@ -104,60 +104,38 @@ def _make_from_param(target, tag, original, stock):
         return value._as_parameter_, False
 
     ints = INTEGER_TYPES
+    # 'd'/'f': a float or int given to the type itself is built in C where the
+    # original is ctypes' own from_param (someone else's is never bypassed).
+    # 'P': only a NULL pointer prints differently ('((nil))' vs '(0x(nil))' on
+    # glibc), so only a NULL one is wrapped. 'c': every CArgObject is wrapped.
+    fast = value_type(tag) if tag in "df" else None
+    fast_target = target if stock and fast is not None else None
+    exact_float = float
+    null_only = _layout.is_null_pointer if tag == "P" else None
 
-    if tag in "df":
-        exact_float = float
-        fast = value_type(tag)
-        fast_target = target if stock else None  # never bypass someone else's from_param
-
-        def from_param(cls, value):
-            if cls is fast_target:
-                kind = type(value)
-                if kind is exact_float:
-                    return fast(value)  # a real c_double/c_float: built in C, accepted everywhere
-                if kind in ints:
-                    try:
-                        return fast(value)  # same setfunc as from_param; no side effects
-                    except Exception:
-                        pass  # let the stock from_param raise its own error
-            if type(value) is SafeCArg:
-                value, ok = unwrap(value)
-                if ok:
-                    return value
+    def from_param(cls, value):
+        if cls is fast_target:
+            kind = type(value)
+            if kind is exact_float:
+                return fast(value)  # a real c_double/c_float: built in C, accepted everywhere
+            if kind in ints:
+                try:
+                    return fast(value)  # same setfunc as from_param; no side effects
+                except Exception:
+                    pass  # let the stock from_param raise its own error
+        elif null_only is not None and type(value) in ints:
             result = original(cls, value)
-            if type(result) is CArg:
-                return wrap(result)
-            return result
-
-    elif tag == "c":
-
-        def from_param(cls, value):
-            if type(value) is SafeCArg:
-                value, ok = unwrap(value)
-                if ok:
-                    return value
-            result = original(cls, value)
-            if type(result) is CArg:
-                return wrap(result)
-            return result
-
-    else:  # 'P': only a NULL pointer prints differently ('((nil))' vs '(0x(nil))' on glibc)
-        is_null = _layout.is_null_pointer
-
-        def from_param(cls, value):
-            if type(value) in ints:
-                result = original(cls, value)
-                if value or type(result) is not CArg:
-                    return result
-                return wrap(result)
-            if type(value) is SafeCArg:
-                value, ok = unwrap(value)
-                if ok:
-                    return value
-            result = original(cls, value)
-            if type(result) is CArg and is_null(result):
-                return wrap(result)
-            return result
+            if value or type(result) is not CArg:
+                return result
+            return wrap(result)
+        if type(value) is SafeCArg:
+            value, ok = unwrap(value)
+            if ok:
+                return value
+        result = original(cls, value)
+        if type(result) is CArg and (null_only is None or null_only(result)):
+            return wrap(result)
+        return result
 
     from_param.__doc__ = (
         "%s.from_param with a repr-safe result (ctypes_safe, CVE-2021-3177, bpo-42938)."
