@@ -11,9 +11,10 @@ import json
 import sys
 from wsgiref.util import setup_testing_defaults
 
+from adapter_order import Patching, is_own
 from attack import ATTACK
 
-ORDER = sys.argv[1]
+ORDER = Patching(sys.argv[1])
 
 
 def call(app, method, query='', body=b''):
@@ -25,16 +26,11 @@ def call(app, method, query='', body=b''):
     return json.loads(b''.join(chunks).decode('utf-8'))
 
 
-report = None
-if ORDER == 'patch-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
+ORDER.at('patch-first')
 import bottle  # noqa: E402 (the order under test)
-original = bottle._parse_qsl
+original = bottle._parse_qsl  # an alias patch() rebinds and unpatch() puts back
 original_code = original.__code__
-if ORDER == 'framework-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
+ORDER.at('framework-first')
 
 app = bottle.Bottle()
 
@@ -51,16 +47,12 @@ def serve():
             'body': call(app, 'POST', body=ATTACK.encode('ascii'))}
 
 
-result = {'seen': serve()}
-if report is not None:  # a report that changed nothing is false
+def report_fields(result, report):
     result.update(changed=report.changed, skipped=dict(report.skipped))
-if report is not None:
-    urllib_parse_backport.unpatch()
-    result['after_unpatch'] = serve()
-    restored = bottle._parse_qsl
-    result['identical'] = (restored.__module__ == 'bottle'
-                           and restored.__code__.co_filename.endswith(('bottle.py', 'bottle.pyc')))
-    if ORDER == 'framework-first':  # patch-first: 'original' is the replacement
-        result['identical'] = result['identical'] and (
-            restored is original and original.__code__ is original_code)
+
+
+result = ORDER.serve_unpatch_serve(serve, {}, report_fields)
+if ORDER.report is not None:  # patch-first: 'original' is the replacement
+    held = (original, original_code) if ORDER.framework_first else None
+    result['identical'] = is_own(bottle._parse_qsl, 'bottle', 'bottle.py', held)
 print(json.dumps(result))

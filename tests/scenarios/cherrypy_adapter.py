@@ -12,15 +12,13 @@ import sys
 import warnings
 from wsgiref.util import setup_testing_defaults
 
+from adapter_order import Patching, is_own
 from attack import ATTACK
 
-ORDER = sys.argv[1]
+ORDER = Patching(sys.argv[1])
 URLENCODED = 'application/x-www-form-urlencoded'
 
-report = None
-if ORDER == 'patch-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
+ORDER.at('patch-first')
 with warnings.catch_warnings():
     warnings.simplefilter('ignore', DeprecationWarning)
     import cherrypy
@@ -76,26 +74,19 @@ def parsers():
 # original (code swapped).
 held = parsers()
 held_codes = dict((key, func.__code__) for key, func in held.items())
-if ORDER == 'framework-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
-result = {'seen': serve(), 'changed': report.changed if report else []}
+ORDER.at('framework-first')
+report = ORDER.report
+result = ORDER.serve_unpatch_serve(serve, {'changed': report.changed if report else []})
 if report is not None:
-    urllib_parse_backport.unpatch()
-    result['after_unpatch'] = serve()
     now = parsers()
     checks = {
         'query bound where called': now['query'] is now['query_called'],
         'body bound where called': now['body'] is now['body_called'],
-        'query is httputil own': (now['query'].__module__ == 'cherrypy.lib.httputil'
-                                  and now['query'].__code__.co_filename.endswith(
-                                      ('httputil.py', 'httputil.pyc'))),
-        'body is _cpreqbody own': (now['body'].__module__ == 'cherrypy._cpreqbody'
-                                   and now['body'].__code__.co_filename.endswith(
-                                       ('_cpreqbody.py', '_cpreqbody.pyc'))),
+        'query is httputil own': is_own(now['query'], 'cherrypy.lib.httputil', 'httputil.py'),
+        'body is _cpreqbody own': is_own(now['body'], 'cherrypy._cpreqbody', '_cpreqbody.py'),
         'processors entry is the original': now['body_called'] is held['body_called'],
     }
-    if ORDER == 'framework-first':
+    if ORDER.framework_first:
         for key in held:
             checks[key + ' object and code'] = (now[key] is held[key]
                                                 and now[key].__code__ is held_codes[key])

@@ -10,14 +10,11 @@ import json
 import sys
 import warnings
 
+from adapter_order import Patching, is_own
 from attack import ATTACK
 
-ORDER, FRAMEWORKS = sys.argv[1], sys.argv[2] == 'frameworks'
-
-report = None
-if ORDER == 'patch-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=FRAMEWORKS)
+ORDER = Patching(sys.argv[1], frameworks=sys.argv[2] == 'frameworks')
+ORDER.at('patch-first')
 with warnings.catch_warnings():
     warnings.simplefilter('ignore')
     import django
@@ -55,29 +52,23 @@ def serve():
 
 # patch-first: the post-import hook fixed django.utils.http as it was imported,
 # so this is the replacement.
-# Kept in a dict, out of reach of patch()'s scan of module namespaces.
-parser = getattr(django.utils.http, 'limited_parse_qsl', None)
-saved = {'parser': parser, 'code': getattr(parser, '__code__', None)}
-del parser
-if ORDER == 'framework-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=FRAMEWORKS)
-result = {'django': list(django.VERSION[:3]), 'has_parser': saved['parser'] is not None,
-          'seen': serve()}
-if report is not None:
+# Kept in a tuple, out of reach of patch()'s scan of module namespaces.
+held = (getattr(django.utils.http, 'limited_parse_qsl', None),)
+held += (getattr(held[0], '__code__', None),)
+ORDER.at('framework-first')
+
+
+def report_fields(result, report):
     result['changed'] = report.changed
     result['skipped'] = [list(entry) for entry in report.skipped]
     result['alias_is_parser'] = (getattr(django.http.request, 'limited_parse_qsl', None)
                                  is getattr(django.utils.http, 'limited_parse_qsl', None))
-    urllib_parse_backport.unpatch()
-    result['after_unpatch'] = serve()
-    if saved['parser'] is not None:
-        restored = django.utils.http.limited_parse_qsl
-        result['identical'] = (django.http.request.limited_parse_qsl is restored
-                               and restored.__module__ == 'django.utils.http'
-                               and restored.__code__.co_filename.endswith(
-                                   ('http.py', 'http.pyc')))
-        if ORDER == 'framework-first':
-            result['identical'] = result['identical'] and (
-                restored is saved['parser'] and restored.__code__ is saved['code'])
+
+
+result = ORDER.serve_unpatch_serve(serve, {'django': list(django.VERSION[:3]),
+                                           'has_parser': held[0] is not None}, report_fields)
+if ORDER.report is not None and held[0] is not None:
+    restored = django.utils.http.limited_parse_qsl
+    result['identical'] = django.http.request.limited_parse_qsl is restored and is_own(
+        restored, 'django.utils.http', 'http.py', held if ORDER.framework_first else None)
 print(json.dumps(result))

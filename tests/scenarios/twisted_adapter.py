@@ -11,15 +11,13 @@ import json
 import sys
 import warnings
 
+from adapter_order import Patching, is_own
 from attack import ATTACK
 
-ORDER = sys.argv[1]
+ORDER = Patching(sys.argv[1])
 ATTACK = ATTACK.encode('ascii')
 
-report = None
-if ORDER == 'patch-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
+ORDER.at('patch-first')
 with warnings.catch_warnings():
     warnings.simplefilter('ignore', DeprecationWarning)
     from twisted.web import http, resource, server
@@ -78,21 +76,16 @@ def parsers():
 # so these are the replacement.
 held = parsers()
 held_code = held['module'].__code__
-if ORDER == 'framework-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
-result = {'seen': serve(), 'changed': report.changed if report else []}
+ORDER.at('framework-first')
+report = ORDER.report
+result = ORDER.serve_unpatch_serve(serve, {'changed': report.changed if report else []})
 if report is not None:
-    urllib_parse_backport.unpatch()
-    result['after_unpatch'] = serve()
     now = parsers()
     checks = {
         'bound where called': now['module'] is now['called'],
-        'is twisted.web.http own': (now['module'].__module__ == 'twisted.web.http'
-                                    and now['module'].__code__.co_filename.endswith(
-                                        ('http.py', 'http.pyc'))),
+        'is twisted.web.http own': is_own(now['module'], 'twisted.web.http', 'http.py'),
     }
-    if ORDER == 'framework-first':
+    if ORDER.framework_first:
         checks['object and code'] = (now['module'] is held['module']
                                      and now['module'].__code__ is held_code)
     result['restored'] = checks

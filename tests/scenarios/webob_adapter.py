@@ -10,9 +10,10 @@ import json
 import sys
 import warnings
 
+from adapter_order import Patching, is_own
 from attack import ATTACK
 
-ORDER = sys.argv[1]
+ORDER = Patching(sys.argv[1])
 
 
 def serve():
@@ -21,10 +22,7 @@ def serve():
             'utm_content': request.GET['utm_content']}
 
 
-report = None
-if ORDER == 'patch-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
+ORDER.at('patch-first')
 with warnings.catch_warnings():
     warnings.simplefilter('ignore', DeprecationWarning)
     import webob
@@ -32,22 +30,16 @@ with warnings.catch_warnings():
     import webob.request
 # patch-first: the post-import hook fixed webob.compat as it was imported,
 # so this is the replacement.
-original = webob.compat.parse_qsl_text
+original = webob.compat.parse_qsl_text  # an alias patch() rebinds and unpatch() puts back
 original_code = original.__code__
-if ORDER == 'framework-first':
-    import urllib_parse_backport
-    report = urllib_parse_backport.patch(frameworks=True)
-result = {'seen': serve(), 'changed': report.changed if report else [],
-          'skipped': dict(report.skipped) if report else {}}
+ORDER.at('framework-first')
+report = ORDER.report
+result = ORDER.serve_unpatch_serve(serve, {
+    'changed': report.changed if report else [],
+    'skipped': dict(report.skipped) if report else {}})
 if report is not None:
-    urllib_parse_backport.unpatch()
-    result['after_unpatch'] = serve()
     restored = webob.compat.parse_qsl_text
-    result['identical'] = (webob.request.parse_qsl_text is restored
-                           and restored.__module__ == 'webob.compat'
-                           and restored.__code__.co_filename.endswith(
-                               ('compat.py', 'compat.pyc')))
-    if ORDER == 'framework-first':
-        result['identical'] = result['identical'] and (
-            restored is original and original.__code__ is original_code)
+    held = (original, original_code) if ORDER.framework_first else None
+    result['identical'] = webob.request.parse_qsl_text is restored and is_own(
+        restored, 'webob.compat', 'compat.py', held)
 print(json.dumps(result))
