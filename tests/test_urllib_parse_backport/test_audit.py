@@ -120,7 +120,8 @@ def test_functions_and_reasons_are_named():
 def test_splitting_on_semicolon_for_other_reasons_is_not_flagged():
     status, out, err = run(os.path.join(FIXTURES, "not_queries.py"))
     assert (status, err) == (0, "")
-    assert out.startswith("No query string split on ';' (CVE-2021-23336) in 1 file (")
+    assert out.startswith("No query string split on ';' (CVE-2021-23336) and no copy of urlsplit"
+                          " without a later fix in 1 file (")
 
 
 def test_scanned_code_is_never_imported(tmpdir):
@@ -221,10 +222,10 @@ def test_help():
 
 # -- real installed code -----------------------------------------------------
 
-def findings_in(path):
+def findings_in(path):  # the query parsers; test_audit_urlsplit: the urlsplit copies
     status, findings, err = audit(path)
     assert err == ""
-    return findings
+    return [finding for finding in findings if finding["cve"] == "CVE-2021-23336"]
 
 
 def assert_found(path, parser, lines, fixed_by, distribution):
@@ -316,6 +317,7 @@ def test_stdlib():
 def test_whole_environment_holds_just_the_known_parsers():
     site_packages = os.path.dirname(os.path.dirname(installed("cherrypy/__init__.py")))
     status, findings, err = audit(site_packages)
+    findings = [f for f in findings if f["cve"] == "CVE-2021-23336"]  # test_audit_urlsplit
     expected = set(["cherrypy.lib.httputil._parse_qs", "cherrypy._cpreqbody.process_urlencoded",
                     "twisted.web.http.parse_qs", "future.backports.urllib.parse.parse_qsl",
                     "webob.compat.parse_qsl_text"])

@@ -184,7 +184,7 @@ def test_a_file_the_parser_takes_too_long_for_loses_only_the_ast_checks():
         assert checks(SLOW_TO_PARSE, "slow.py") == (None, "the parser took longer than 0.3 s")
         assert time.time() - started < 10
         found, why_not = checks(QUERY_CODE.encode("ascii"), "app.py")  # a new child
-        assert why_not is None and [line for line, _, _ in found] == [2]
+        assert why_not is None and [finding[0] for finding in found] == [2]
     finally:
         checks.close()
 
@@ -199,7 +199,7 @@ def test_a_file_the_parser_needs_too_much_memory_for_loses_only_the_ast_checks()
         assert why_not == "the parser needed more than the 256 MiB it may use" or \
             why_not.startswith("the parser crashed"), why_not
         found, why_not = checks(QUERY_CODE.encode("ascii"), "app.py")
-        assert why_not is None and [line for line, _, _ in found] == [2]
+        assert why_not is None and [finding[0] for finding in found] == [2]
     finally:
         checks.close()
 

@@ -2,11 +2,13 @@
 
 Why: ``patch()`` fixes the stdlib and ``patch(frameworks=True)`` the parsers
 of the frameworks it knows; every other query parser that splits on ``';'``
-(CVE-2021-23336, bpo-42967) stays exposed. This reads the Python source under
-each PATH (default: the current directory and every site-packages on
-``sys.path``) with ``ast``, never importing it, and lists those parsers by
-distribution. Exit status 1 when it finds one, 0 when it finds none, 2 on a
-usage error, 3 when the audit itself failed or could not write its report.
+(CVE-2021-23336, bpo-42967) stays exposed, and so does every copy of
+``urlsplit`` without its four later fixes (``_splitcopy``). This reads the
+Python source under each PATH (default: the current directory and every
+site-packages on ``sys.path``) with ``ast``, never importing it, and lists
+those parsers and copies by distribution. Exit status 1 when it finds one, 0
+when it finds none, 2 on a usage error, 3 when the audit itself failed or
+could not write its report.
 """
 
 import argparse
@@ -18,11 +20,13 @@ import sys
 import time
 import traceback
 
-from . import _known, _source, _walk, _worker
+from . import _known, _source, _splitcopy, _walk, _worker
 from ._dists import Distributions
 from .._compat import fsdecode, text_type
 
 _SURROGATE = re.compile(u"[\ud800-\udfff]")
+#: Each finding's CVE -> the upstream issue of its fix.
+_ISSUES = dict(_splitcopy.ISSUES, **{_source.QUERY_CVE: _source.QUERY_ISSUE})
 
 EXIT_CLEAN = 0
 EXIT_FOUND = 1
@@ -54,8 +58,9 @@ class _Progress(object):
 
 def audit(paths, progress=None):
     """Scan *paths*: ``(findings, skipped, files)``. Each finding is a dict (path,
-    line, function, code, why, parser, fixed_by, text_match, distribution,
-    version); *skipped* lists ``(path, reason)``, *files* counts the files read."""
+    line, function, code, why, cve, issue, parser, fixed_by, text_match,
+    distribution, version); *skipped* lists ``(path, reason)``, *files* counts
+    the files read."""
     skipped = []
     files = list(_walk.source_files(paths, skipped))
     skipped = [(_text(path), _text(why)) for path, why in skipped]
@@ -67,11 +72,12 @@ def audit(paths, progress=None):
             if found:
                 module = _text(_known.module_name(path))  # 2.7: a str of the path's bytes
                 name, version = owners.owner(path) or (None, None)
-            for line, function, why, code in found:
+            for line, function, why, cve, code in found:
                 parser = ".".join(part for part in (module, function) if part != "<module>")
                 findings.append({
                     "path": _text(path), "line": line, "function": function, "code": code,
-                    "why": why, "parser": parser, "fixed_by": _known.fixed_by(parser),
+                    "why": why, "cve": cve, "issue": _ISSUES[cve],
+                    "parser": parser, "fixed_by": _known.fixed_by(parser),
                     "text_match": not_parsed is not None,
                     "distribution": name, "version": version,
                 })
@@ -113,11 +119,7 @@ def _text(value):
 def render(findings, skipped, files, seconds):
     """The human-readable report: findings grouped by distribution, then skipped files."""
     scanned = "%d file%s (%.1f s)" % (files, "" if files == 1 else "s", seconds)
-    if findings:
-        lines = ["%d place%s where a query string is split on ';' (CVE-2021-23336), in %s:"
-                 % (len(findings), "" if len(findings) == 1 else "s", scanned)]
-    else:
-        lines = ["No query string split on ';' (CVE-2021-23336) in %s." % (scanned,)]
+    lines = [_summary(findings, scanned)]
     groups = {}
     for finding in findings:
         key = (finding["distribution"] is None, finding["distribution"] or "",
@@ -136,6 +138,23 @@ def render(findings, skipped, files, seconds):
     return "\n".join(lines)
 
 
+def _summary(findings, scanned):
+    """The report's first line: how many of each kind of finding, in how many files."""
+    queries = sum(1 for finding in findings if finding["cve"] == _source.QUERY_CVE)
+    copies = len(findings) - queries
+    if not findings:
+        return ("No query string split on ';' (CVE-2021-23336) and no copy of urlsplit "
+                "without a later fix in %s." % (scanned,))
+    parts = []
+    if queries:
+        parts.append("%d place%s where a query string is split on ';' (CVE-2021-23336)"
+                     % (queries, "" if queries == 1 else "s"))
+    if copies:
+        parts.append("%d fix%s missing from copies of urlsplit"
+                     % (copies, "" if copies == 1 else "es"))
+    return "%s, in %s:" % (" and ".join(parts), scanned)
+
+
 def _describe(finding):
     """The report's lines for one finding."""
     lines = ["  %(path)s:%(line)d in %(function)s" % finding,
@@ -150,7 +169,9 @@ def _parser():
     parser = argparse.ArgumentParser(
         prog="python -m urllib_parse_backport --audit",
         description="List the places where Python source splits a query string on ';' "
-                    "(CVE-2021-23336), reading it with ast, never importing it.")
+                    "(CVE-2021-23336), and the copies of urlsplit without its later fixes "
+                    "(CVE-2023-24329, CVE-2022-0391, CVE-2024-11168, CVE-2025-0938), "
+                    "reading it with ast, never importing it.")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="files or directories (default: the current directory and "
                              "every site-packages on sys.path)")

@@ -3,7 +3,10 @@
 Why: the audit reads code it must never import or run, and must not stop at a
 file this interpreter cannot parse (Python 2 code under Python 3, or the other
 way): such files are searched line by line for the known patterns instead,
-and files it cannot read or decode are skipped with the reason.
+and files it cannot read or decode are skipped with the reason. Two checks
+run on a file: the query parsers that split on ';' (``_rules``), and the
+copies of ``urlsplit`` without its later fixes (``_splitcopy``); each only on
+files whose bytes show they may hold what it looks for.
 """
 
 import ast
@@ -13,9 +16,11 @@ import re
 import stat
 import warnings
 
-from . import _rules
+from . import _rules, _splitcopy
 from .._compat import text_type
 
+#: The CVE of the ``_rules`` findings, and the upstream issue that fixed it.
+QUERY_CVE, QUERY_ISSUE = "CVE-2021-23336", "bpo-42967"
 #: Files larger than this are listed as not read: generated tables, not parsers.
 MAX_BYTES = 8 * 1024 * 1024
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, and is then refused
@@ -182,31 +187,41 @@ def parse(data, path):
 
 def analyse(data, path="<audit>"):
     """The ``ast`` checks of one file's bytes: ``(findings, None)``, findings being
-    ``[(line, function, why)]``, or ``(None, why not)`` when it cannot be parsed or
-    checked. The caller runs this in a child process (``_worker``)."""
+    ``[(line, function, why, cve)]``, or ``(None, why not)`` when it cannot be parsed
+    or checked. The caller runs this in a child process (``_worker``)."""
     lines = source_lines(decode(data))
     tree, why_not = parse(data, path)
     if tree is None:
         return None, why_not
     try:
-        return _rules.check(tree, lines), None
+        found = []
+        if may_hold_findings(data):
+            found.extend((line, function, why, QUERY_CVE)
+                         for line, function, why in _rules.check(tree, lines))
+        if _splitcopy.may_define(data):
+            found.extend(_splitcopy.check(tree, lines))
+        return sorted(found), None
     except Exception as exc:  # nested deeper than the checker goes (RecursionError)
         return None, "the checks failed: %s: %s" % (type(exc).__name__, exc)
 
 
 def scan(path, checks=analyse):
-    """``(findings, note)`` for one file: findings are ``(line, function, why, code)``;
-    *note* says why the file was only searched by text, else None. *checks* is
-    :func:`analyse` or its stand-in in a child process. Raises :class:`Skipped`
-    for a file it cannot read or decode."""
+    """``(findings, note)`` for one file: findings are ``(line, function, why, cve,
+    code)``; *note* says why the file was only searched by text, else None.
+    *checks* is :func:`analyse` or its stand-in in a child process. Raises
+    :class:`Skipped` for a file it cannot read or decode."""
     data = read(path)
-    if not may_hold_findings(data):
+    queries, copies = may_hold_findings(data), _splitcopy.may_define(data)
+    if not (queries or copies):
         return [], None
     lines = source_lines(decode(data))
     found, why_not = checks(data, path)
     if found is None:
-        found = search(lines)
-    return [(line, function, why, _line(lines, line)) for line, function, why in found], why_not
+        found = [(line, function, why, QUERY_CVE)
+                 for line, function, why in (search(lines) if queries else [])]
+        found = sorted(found + (_splitcopy.search(lines) if copies else []))
+    return [(line, function, why, cve, _line(lines, line))
+            for line, function, why, cve in found], why_not
 
 
 def search(lines):
