@@ -60,7 +60,10 @@ class InstallError(Exception):
 
 
 def _environ(extra=None, isolated=False):
-    environ = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    # Every virtualenv made here (build's isolated ones too) seeds the pip,
+    # setuptools and wheel it ships, never ones it downloaded in the background
+    # before: what is tested does not depend on the host's history.
+    environ = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", VIRTUALENV_NO_PERIODIC_UPDATE="1")
     environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
     environ.pop("PYTHONPATH", None)
     if isolated:  # no index, no find-links, no config but the command line
@@ -102,7 +105,8 @@ def fresh_env(version, where):
     if version == "2.7":
         # 2.7 has no venv module: make a bare virtualenv, then let the
         # interpreter's own ensurepip seed it.
-        run([sys.executable, "-m", "virtualenv", "--no-seed", "-p", python, where])
+        run([sys.executable, "-m", "virtualenv", "--no-seed", "--no-periodic-update", "-p",
+             python, where])
         run([os.path.join(where, "bin", "python"), "-m", "ensurepip"])
     else:
         run([python, "-m", "venv", where])
@@ -112,7 +116,7 @@ def fresh_env(version, where):
 def legacy_env(version, where, pip, setuptools, app_data):
     """A virtualenv with exactly this pip and setuptools, and no ``wheel``."""
     args = [sys.executable, "-m", "virtualenv", "-p", interpreter(version), "--no-wheel",
-            "--pip", pip, "--app-data", app_data, where]
+            "--no-periodic-update", "--pip", pip, "--app-data", app_data, where]
     if setuptools:
         args[-1:-1] = ["--setuptools", setuptools]
     run(args)
