@@ -2,7 +2,8 @@
 
 Read from the installed sources with ``ast`` (never by importing them), for
 every module of every subpackage: no import cycle inside a package, counting
-imports inside functions; no module over 300 lines; neither package imports
+imports inside functions; no module over 400 lines (one over 300 is a
+question, listed as a warning); neither package imports
 the other, and what both need comes from ``_cpython_security``, which imports
 neither; the rooms of ``urllib_parse_backport`` import only the rooms below
 them. Then, through the public API: the same report shape from both
@@ -29,7 +30,14 @@ PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctype
 #: The shared home: both packages import it, it imports neither.
 SHARED = "_cpython_security"
 ALL = dict(PACKAGES, **{SHARED: _cpython_security})
-MAX_LINES = 300
+#: Over QUESTION_LINES a module is a question (split by idea?), listed as a
+#: warning in the run's summary; over MAX_LINES a failure (CONTRIBUTING.md).
+QUESTION_LINES = 300
+MAX_LINES = 400
+
+
+class LongModule(UserWarning):
+    """A module over QUESTION_LINES lines: not yet a failure, a question."""
 
 
 def _modules(package):
@@ -102,11 +110,18 @@ def test_no_import_cycle_inside_the_package(package):
 
 
 @pytest.mark.parametrize("package", sorted(ALL))
-def test_no_module_over_300_lines(package):
+def test_no_module_over_400_lines_and_those_over_300_listed(package):
+    over = []
     for name, path in _modules(package):
         with open(path) as handle:
             count = len(handle.readlines())
-        assert count <= MAX_LINES, "%s has %d lines" % (name, count)
+        if count > QUESTION_LINES:
+            import warnings
+            warnings.warn(LongModule("%s has %d lines (over %d: split by idea?)"
+                                     % (name, count, QUESTION_LINES)))
+        if count > MAX_LINES:
+            over.append("%s has %d lines" % (name, count))
+    assert over == []
 
 
 @pytest.mark.parametrize("package", sorted(ALL))
