@@ -38,9 +38,8 @@ found = {}
 for name in %r:
     package = __import__(name)
     info = package.status()
-    if "stdlib" in info:  # the stdlib's parser: frameworks wait for "frameworks"
-        stdlib = info["stdlib"]
-        found[name] = bool(stdlib["splits_semicolon"] or not stdlib["has_separator"])
+    if "fixes" in info:  # the stdlib's parsers: frameworks wait for "frameworks"
+        found[name] = any(entry["lacks"] for entry in info["fixes"].values())
     else:
         found[name] = info["vulnerable"]
 print(json.dumps(found))

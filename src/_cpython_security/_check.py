@@ -30,8 +30,10 @@ def render(found):
     lines = []
     for fix in FIXES:
         info = found[fix.package]
-        verdict = "EXPOSED" if info["exposed"] else "safe"
-        lines.append("%-15s %-8s %s (%s, %s)" % (info["cve"] + ":", verdict, fix.summary,
+        # A package with several fixes reports each in status()["fixes"].
+        exposed = info.get("fixes", {}).get(fix.cve, info)["exposed"]
+        verdict = "EXPOSED" if exposed else "safe"
+        lines.append("%-15s %-8s %s (%s, %s)" % (fix.cve + ":", verdict, fix.summary,
                                                  fix.issue, fix.package))
     lines.append("verdict: %s" % ("EXPOSED: run the per-package command for details "
                                   "(python -m <package>)" if found["exposed"] else "safe"))

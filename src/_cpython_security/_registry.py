@@ -16,7 +16,8 @@ probe reads a version number.
 import os
 import sys
 
-__all__ = ["Fix", "FIXES", "BY_PACKAGE", "cookie_unquote_quadratic", "unquote_needs_fix"]
+__all__ = ["Fix", "FIXES", "BY_PACKAGE", "PACKAGES", "fixes_of", "SPLIT_PROBES",
+           "cookie_unquote_quadratic", "unquote_needs_fix"]
 
 _PY2 = sys.version_info[0] == 2
 
@@ -90,6 +91,49 @@ def _always(module):
     return True
 
 
+def _keeps_leading_blank(urlsplit):
+    """CVE-2023-24329 (gh-102153): a fixed ``urlsplit`` strips the space and finds the host."""
+    return urlsplit(" http://h/")[1] != "h"
+
+
+def _keeps_tab(urlsplit):
+    """CVE-2022-0391 (bpo-43882): a fixed ``urlsplit`` removes the tab from the host."""
+    return urlsplit("http://a\tb/")[1] != "ab"
+
+
+def _accepts(urlsplit, url):
+    try:
+        urlsplit(url)
+    except ValueError:
+        return False
+    return True
+
+
+def _accepts_bracketed_ipv4(urlsplit):
+    """CVE-2024-11168 (gh-103848): a fixed ``urlsplit`` refuses an IPv4 address in brackets."""
+    return _accepts(urlsplit, "http://[1.2.3.4]/")
+
+
+def _accepts_text_after_bracket(urlsplit):
+    """CVE-2025-0938 (gh-105704): a fixed ``urlsplit`` refuses text between ``]`` and the port."""
+    return _accepts(urlsplit, "http://[::1]evil/")
+
+
+#: ``{CVE: probe(urlsplit function) -> whether it lacks the fix}``: by behaviour,
+#: on inputs no other change of ``urlsplit`` treats differently.
+SPLIT_PROBES = {
+    "CVE-2023-24329": _keeps_leading_blank,
+    "CVE-2022-0391": _keeps_tab,
+    "CVE-2024-11168": _accepts_bracketed_ipv4,
+    "CVE-2025-0938": _accepts_text_after_bracket,
+}
+
+
+def _split_probe(cve):
+    probe = SPLIT_PROBES[cve]
+    return lambda module: probe(module.urlsplit)
+
+
 def _separator_notes():
     """The line for a ``PYTHON_URLLIB_QS_SEPARATOR`` that will make every parse raise.
 
@@ -114,16 +158,34 @@ FRAMEWORK_MODULES = ("bottle", "cherrypy._cpreqbody", "cherrypy.lib.httputil",
                      "django.utils.http", "multipart.multipart", "python_multipart.multipart",
                      "twisted.web.http", "webob.compat")
 
+#: What every fix of ``urllib_parse_backport`` shares: one switch for the module's fixes.
+_URLLIB = dict(startup="urllib_parse_backport._shim._startup",
+               variable="URLLIB_PARSE_BACKPORT_PATCH",
+               options=[("force", {"force": True}), ("frameworks", {"frameworks": True})],
+               option_modules={"frameworks": FRAMEWORK_MODULES}, notes=_separator_notes)
+
+
+def _split_fix(cve, issue, summary):
+    return Fix("urllib_parse_backport", cve, issue, summary,
+               [_PARSER + ".urlsplit", _PARSER + ".urlparse (through urlsplit)"],
+               {_PARSER: _split_probe(cve)}, **_URLLIB)
+
+
 #: Every fix this distribution carries, in the order reports list them.
 FIXES = (
     Fix("urllib_parse_backport", "CVE-2021-23336", "bpo-42967",
         "query strings split on ';' (web cache poisoning)",
         [_PARSER + ".parse_qs", _PARSER + ".parse_qsl"],
         # python-future's copy is 3.3's parser, unfixed everywhere.
-        {_PARSER: _parser_unfixed, "future.backports.urllib.parse": _always},
-        "urllib_parse_backport._shim._startup", "URLLIB_PARSE_BACKPORT_PATCH",
-        [("force", {"force": True}), ("frameworks", {"frameworks": True})],
-        option_modules={"frameworks": FRAMEWORK_MODULES}, notes=_separator_notes),
+        {_PARSER: _parser_unfixed, "future.backports.urllib.parse": _always}, **_URLLIB),
+    _split_fix("CVE-2023-24329", "gh-102153",
+               "URLs with a leading blank or control character lose their host (blocklist bypass)"),
+    _split_fix("CVE-2022-0391", "bpo-43882",
+               "tab, CR and LF kept inside URLs (header injection, filter bypass)"),
+    _split_fix("CVE-2024-11168", "gh-103848",
+               "bracketed hosts that are no IPv6 address accepted (SSRF parser differential)"),
+    _split_fix("CVE-2025-0938", "gh-105704",
+               "square brackets accepted around or inside a host name (parser differential)"),
     Fix("ctypes_safe", "CVE-2021-3177", "bpo-42938",
         "ctypes parameter repr overflows a stack buffer",
         ["_ctypes.CArgObject.__repr__"], {"ctypes": _repr_unfixed},
@@ -135,4 +197,15 @@ FIXES = (
         [("force", {"force": True})]),
 )
 
-BY_PACKAGE = dict((fix.package, fix) for fix in FIXES)
+#: The packages, in the order of their first fix.
+PACKAGES = tuple(sorted(set(fix.package for fix in FIXES),
+                        key=[fix.package for fix in FIXES].index))
+
+#: ``{package: its first fix}``: what a package's fixes share (switch, start-up module).
+BY_PACKAGE = dict((package, [fix for fix in FIXES if fix.package == package][0])
+                  for package in PACKAGES)
+
+
+def fixes_of(package):
+    """The rows of *package*, in registry order."""
+    return [fix for fix in FIXES if fix.package == package]

@@ -14,10 +14,10 @@ import os
 import sys
 
 from ._import_hook import PostImportHook
-from ._registry import BY_PACKAGE, FIXES
+from ._registry import BY_PACKAGE, FIXES, PACKAGES
 
 __all__ = ["from_pth", "from_pth_all", "start", "StartupSwitch", "SWITCHES", "TRIGGERS",
-           "UMBRELLA", "SKIP_VARIABLE"]
+           "UMBRELLA", "SKIP_VARIABLE", "left_out"]
 
 
 def _always(module):
@@ -87,29 +87,47 @@ class StartupSwitch(object):
 
 
 #: Each package's switch: its variable and its own values (``1``... and ``0``... are common).
-SWITCHES = dict((fix.package, StartupSwitch(fix.package, fix.variable, fix.options))
-                for fix in FIXES)
+SWITCHES = dict((package, StartupSwitch(package, BY_PACKAGE[package].variable,
+                                        BY_PACKAGE[package].options))
+                for package in PACKAGES)
 
 #: The umbrella switch, ``CPYTHON_SECURITY_PATCH``: every fix of the registry, as if
 #: each package's variable were ``1``, except where that variable is set (not empty):
 #: then it decides for its package, as it always has.
 UMBRELLA = StartupSwitch("cpython_security", "CPYTHON_SECURITY_PATCH", [])
 
-#: The fixes the umbrella leaves out: registry names (packages), separated by commas.
+#: The fixes every start-up switch leaves out: CVE identifiers (one fix) or
+#: package names (all of a package's fixes), separated by commas.
 SKIP_VARIABLE = "CPYTHON_SECURITY_SKIP"
+
+_CVES = dict((fix.cve.upper(), fix) for fix in FIXES)
+_SAID = set()
 
 
 def skipped(environ, stream=None):
-    """The packages ``CPYTHON_SECURITY_SKIP`` names; with *stream*, one line there
-    for each name that is no fix of the registry (a typo leaves nothing out)."""
-    names = [name.strip() for name in environ.get(SKIP_VARIABLE, "").split(",") if name.strip()]
-    unknown = [name for name in names if name not in SWITCHES]
-    if unknown and stream is not None:
+    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, CVEs upper-case);
+    with *stream*, one line there, once per process, for the names that are no fix of
+    the registry (a typo leaves nothing out)."""
+    value = environ.get(SKIP_VARIABLE, "")
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    names = [name.upper() if name.upper() in _CVES else name for name in names]
+    unknown = [name for name in names if name not in SWITCHES and name not in _CVES]
+    if unknown and stream is not None and value not in _SAID:
+        _SAID.add(value)
         stream.write("cpython_security: ignoring %s=%r: %s %s no fix of this distribution; "
-                     "the names are %s\n" % (
-                         SKIP_VARIABLE, environ.get(SKIP_VARIABLE), ", ".join(unknown),
-                         "is" if len(unknown) == 1 else "are", ", ".join(sorted(SWITCHES))))
+                     "the names are %s and %s\n" % (
+                         SKIP_VARIABLE, value, ", ".join(unknown),
+                         "is" if len(unknown) == 1 else "are", ", ".join(sorted(SWITCHES)),
+                         ", ".join(fix.cve for fix in FIXES)))
     return set(names) - set(unknown)
+
+
+def left_out(package, environ, stream=None):
+    """The CVEs of *package* that ``CPYTHON_SECURITY_SKIP`` in *environ* leaves out:
+    those it names, or all of the package's when it names the package."""
+    names = skipped(environ, stream)
+    return set(fix.cve for fix in FIXES
+               if fix.package == package and (package in names or fix.cve in names))
 
 
 def _effective(package, environ):
@@ -118,15 +136,35 @@ def _effective(package, environ):
     own = environ.get(SWITCHES[package].variable)
     if own:
         return own
-    if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "patch" \
-            and package not in skipped(environ):
+    if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "patch":
         return "1"
     return own
 
 
-#: Each package's modules: ``{name: probe(module) -> whether it needs the fix}``.
-#: A probe that raises counts as "needs it": the package's own check decides.
-TRIGGERS = dict((fix.package, fix.probes) for fix in FIXES)
+def _any_of(probes):
+    """One probe that says "needed" when any of *probes* does (a raising one counts)."""
+    if len(probes) == 1:
+        return probes[0]
+
+    def probe(module):
+        return any(_needed(each, module, False) for each in probes)
+    return probe
+
+
+def triggers(package, leave_out=()):
+    """*package*'s modules: ``{name: probe(module) -> whether a fix not in
+    *leave_out* is needed}``. A probe that raises counts as "needs it": the
+    package's own check decides."""
+    found = {}
+    for fix in FIXES:
+        if fix.package == package and fix.cve not in leave_out:
+            for name, probe in fix.probes.items():
+                found.setdefault(name, []).append(probe)
+    return dict((name, _any_of(probes)) for name, probes in found.items())
+
+
+#: Each package's modules, every fix counted (see :func:`triggers`).
+TRIGGERS = dict((package, triggers(package)) for package in PACKAGES)
 
 #: Lines a package prints at start-up before its switch is read (see ``StartupSwitch.run``).
 NOTES = dict((fix.package, fix.notes) for fix in FIXES if fix.notes is not None)
@@ -170,10 +208,9 @@ def from_pth_all(environ=None, stream=None):
         if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "invalid":
             UMBRELLA.run(lambda: None, environ, stream)  # prints the line naming the value
             return
-        leave_out = skipped(environ, stream)
-        for fix in FIXES:
-            if fix.package not in leave_out:
-                from_pth(fix.package)
+        skipped(environ, stream)  # a typo's line, once
+        for package in PACKAGES:
+            from_pth(package)
     except Exception as exc:
         sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
                          % (type(exc).__name__, exc))
@@ -192,6 +229,7 @@ def start(package, environ=None, stream=None, notes=None):
     switch = SWITCHES[package]
     environ = os.environ if environ is None else environ
     value = _effective(package, environ)
+    leave_out = left_out(package, environ, sys.stderr if stream is None else stream)
     wanted = []
 
     def decide(**options):
@@ -200,11 +238,12 @@ def start(package, environ=None, stream=None, notes=None):
     if notes is None:
         notes = NOTES.get(package)
     switch.run(decide, {switch.variable: value} if value is not None else {}, stream, notes)
-    if not wanted:
-        return
-    snapshot = {switch.variable: value}  # what start-up saw, even if the app changes it later
+    if not wanted or len(leave_out) == len([f for f in FIXES if f.package == package]):
+        return  # off, or every fix of the package left out
+    # What start-up saw, even if the app changes it later.
+    snapshot = {switch.variable: value, SKIP_VARIABLE: ",".join(sorted(leave_out))}
     forced = bool(wanted[0].get("force"))
-    probes = TRIGGERS[package]
+    probes = triggers(package, leave_out)
     extra = [name for option, names in BY_PACKAGE[package].option_modules.items()
              if wanted[0].get(option) for name in names]
     if extra:  # such an option needs the package on every interpreter once one is imported

@@ -19,6 +19,13 @@ def log_report(action, report, at_startup=False):
         lines.append((INFO, "%s: changed %s" % (action, ", ".join(report.changed))))
     elif not report.skipped:
         lines.append((INFO, "%s: nothing to change" % action))
+    fixes = getattr(report, "fixes", None) or {}
+    if fixes:
+        lines.append((INFO, "%s: %s" % (action, ", ".join(
+            "%s %s" % (cve, fixes[cve]) for cve in sorted(fixes)))))
+    for cve in sorted(cve for cve in fixes if fixes[cve] == "left out"):
+        lines.append((WARNING, "%s: %s left out: this process stays exposed to it"
+                      % (action, cve)))
     for name, reason in report.skipped:
         if kind_of(reason) == FAILURE:
             lines.append((WARNING, "%s: %s not patched: %s" % (action, name, reason)))

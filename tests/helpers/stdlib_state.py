@@ -21,6 +21,29 @@ else:
 #: force has something to fix.
 UNFIXED = len(STDLIB.parse_qsl("a=1;b=2")) == 2
 
+def _split_lacks():
+    """Which urlsplit fixes the stdlib lacks, by the behaviour each fix changes
+    (the cases of the fixes' own upstream tests)."""
+    def accepts(url):
+        try:
+            STDLIB.urlsplit(url)
+        except ValueError:
+            return False
+        return True
+    return {
+        "CVE-2023-24329": STDLIB.urlsplit(" http://h/")[1] != "h",
+        "CVE-2022-0391": STDLIB.urlsplit("http://a\tb/")[1] != "ab",
+        "CVE-2024-11168": accepts("http://[1.2.3.4]/"),
+        "CVE-2025-0938": accepts("http://[::1]evil/"),
+    }
+
+
+#: ``{CVE: whether the stdlib's urlsplit lacks that fix}``.
+SPLIT_LACKS = _split_lacks()
+
+#: True where patch() without force has anything to fix in the stdlib.
+LACKS_A_FIX = UNFIXED or any(SPLIT_LACKS.values())
+
 #: The ``force`` argument that makes patch() replace the stdlib parsers here.
 FORCE = not UNFIXED
 

@@ -182,7 +182,7 @@ def test_the_stdlib_is_reported_as_what_its_urlsplit_does():
     for finding in findings:
         if finding["cve"] != "CVE-2021-23336":
             assert finding["parser"] == name
-            assert finding["fixed_by"] is None  # the stdlib shim does not apply them yet
+            assert finding["fixed_by"] == "the stdlib shim, patch()"
 
 
 # -- hostile input -------------------------------------------------------------

@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 import pytest
-from stdlib_state import FORCE, UNFIXED
+from stdlib_state import FORCE, LACKS_A_FIX, UNFIXED
 
 from fresh_interpreter import ATTACK, run_code
 
@@ -82,10 +82,10 @@ def test_pth_line_imports_nothing_but_os_when_unset():
 @pytest.mark.parametrize("value", ["1", "true", "on", "force"])
 def test_variable_patches_at_start_up(value):
     state = status(env={VARIABLE: value})
-    # The package is imported when the stdlib parser is, and only if that needs the fix.
-    assert state["loaded"] is (UNFIXED or value == "force")
+    # The package is imported when the stdlib parser is, and only if that needs a fix.
+    assert state["loaded"] is (LACKS_A_FIX or value == "force")
     assert state["result"] == {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
-    if UNFIXED or value == "force":
+    if LACKS_A_FIX or value == "force":
         assert state["patched"]
 
 

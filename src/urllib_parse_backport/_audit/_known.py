@@ -11,7 +11,7 @@ STDLIB_SHIM = "the stdlib shim, patch()"
 SHIM = "patch()"
 ADAPTER = "patch(frameworks=True)"
 
-#: module.function -> what fixes it in the shim itself (CVE-2021-23336, bpo-42967).
+#: module.function -> what fixes it in the shim itself.
 _SHIM_TARGETS = {
     # The stdlib before bpo-42967: 2.7's urlparse, 3.x's urllib.parse (the
     # audit may read either interpreter's code).
@@ -19,8 +19,10 @@ _SHIM_TARGETS = {
     "urllib.parse.parse_qsl": STDLIB_SHIM,
     # python-future's copy of 3.3's urllib.parse.
     "future.backports.urllib.parse.parse_qsl": SHIM,
-    # No urlsplit: the shim applies none of its four later fixes yet, so the
-    # findings of _splitcopy (the stdlib's own included) name no fix.
+    # The stdlib's urlsplit: the shim applies each later fix it lacks
+    # (_shim/_split). python-future's copy of urlsplit is not replaced.
+    "urlparse.urlsplit": STDLIB_SHIM,
+    "urllib.parse.urlsplit": STDLIB_SHIM,
 }
 _fixed = None
 

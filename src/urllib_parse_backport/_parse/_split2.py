@@ -14,7 +14,7 @@ the first split.
 from .._compat import string_types, text_type
 from ._hosts import check_brackets
 
-__all__ = ["make_urlsplit", "make_urlparse", "own", "C0_CONTROL_OR_SPACE"]
+__all__ = ["make_urlsplit", "make_urlparse", "own", "cleaner", "C0_CONTROL_OR_SPACE"]
 
 #: gh-102153's ``_WHATWG_C0_CONTROL_OR_SPACE``: \x00-\x1f and the space.
 C0_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
@@ -48,26 +48,46 @@ def own(original=None):
     return _OWN[0]
 
 
-def _clean(text):
-    """gh-102153's lstrip, then bpo-43882's removals, for a ``str`` or ``unicode`` URL."""
-    text = text.lstrip(C0_CONTROL_OR_SPACE)
+def _strip(text):
+    """gh-102153: leading C0 controls and spaces."""
+    return text.lstrip(C0_CONTROL_OR_SPACE)
+
+
+def _remove(text):
+    """bpo-43882: tab, CR and LF anywhere."""
     for unsafe in ("\t", "\r", "\n"):
         text = text.replace(unsafe, "")
     return text
 
 
-def _clean_scheme(scheme):
-    scheme = scheme.strip(C0_CONTROL_OR_SPACE)
-    for unsafe in ("\t", "\r", "\n"):
-        scheme = scheme.replace(unsafe, "")
-    return scheme
+def _clean(text):
+    """gh-102153's lstrip, then bpo-43882's removals, for a ``str`` or ``unicode`` URL."""
+    return _remove(text.lstrip(C0_CONTROL_OR_SPACE))
 
 
-def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original=None):
+def _unchanged(text):
+    return text
+
+
+def cleaner(strip=True, remove=True):
+    """``(clean URL, clean scheme)``: the input fixes to apply, *strip*
+    (CVE-2023-24329: the scheme is stripped at both ends) and *remove*
+    (CVE-2022-0391)."""
+    url = {(True, True): _clean, (True, False): _strip,
+           (False, True): _remove, (False, False): _unchanged}[bool(strip), bool(remove)]
+    if strip:
+        return url, lambda scheme: url(scheme.rstrip(C0_CONTROL_OR_SPACE))
+    return url, url
+
+
+def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original=None,
+                  strip=True, remove=True):
     """A fixed 2.7 ``urlsplit`` keeping results in the dict *cache* (a new one by
     default), emptied with *clear()* at ``MAX_CACHE_SIZE`` entries. *hosts*,
-    *netloc_rule*: see ``_hosts.check_brackets``."""
+    *netloc_rule*: see ``_hosts.check_brackets``; *strip*, *remove*: see
+    :func:`cleaner` (each fix can be left out alone)."""
     facts = own()
+    clean_url, clean_scheme = cleaner(strip, remove)
     split_result = facts.SplitResult
     checknetloc = facts.checknetloc
     scheme_chars = facts.scheme_chars
@@ -91,9 +111,9 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
         if isinstance(url, string_types):
             raw = url, scheme
             if url[:1] <= " " or "\t" in url or "\r" in url or "\n" in url:
-                url = _clean(url)
+                url = clean_url(url)
             if scheme and isinstance(scheme, string_types):
-                scheme = _clean_scheme(scheme)
+                scheme = clean_scheme(scheme)
             if (url, scheme) != raw:
                 key = url, scheme, allow_fragments, type(url), type(scheme)
                 cached = cache.get(key, None)

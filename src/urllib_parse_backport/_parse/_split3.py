@@ -15,9 +15,11 @@ rules, read from the interpreter's own ``urlsplit`` by probing it (see
 ``urllib.parse`` is imported on the first split, not before.
 """
 
+import sys
+
 from ._hosts import check_brackets
 
-__all__ = ["make_urlsplit", "make_urlparse", "own", "C0_CONTROL_OR_SPACE"]
+__all__ = ["make_urlsplit", "make_urlparse", "own", "cleaner", "C0_CONTROL_OR_SPACE"]
 
 #: gh-102153's ``_WHATWG_C0_CONTROL_OR_SPACE``: U+0000-U+001F and the space.
 C0_CONTROL_OR_SPACE = "".join(map(chr, range(0x21)))
@@ -58,7 +60,11 @@ def own(original=None):
     from *original* (the interpreter's own ``urlsplit``; default: the one
     ``urllib.parse`` holds now)."""
     if not _OWN:
-        import urllib.parse as module
+        # Not "import urllib.parse as module": on 3.6 that reads the attribute
+        # of the package, which a post-import hook (the start-up switch) runs
+        # before the import system sets (bpo-30024, fixed in 3.7).
+        module = sys.modules.get("urllib.parse") or __import__(
+            "urllib.parse", None, None, ("urlsplit",))
         _OWN.append(_Own(module, original or module.urlsplit))
     return _OWN[0]
 
@@ -73,15 +79,42 @@ def _clean(url, scheme):
     return url, scheme
 
 
-def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original=None):
+def _strip_only(url, scheme):
+    """gh-102153 alone (bpo-43882 left out)."""
+    return url.lstrip(C0_CONTROL_OR_SPACE), scheme.strip(C0_CONTROL_OR_SPACE)
+
+
+def _remove_only(url, scheme):
+    """bpo-43882 alone (gh-102153 left out)."""
+    for unsafe in ("\t", "\r", "\n"):
+        url = url.replace(unsafe, "")
+        scheme = scheme.replace(unsafe, "")
+    return url, scheme
+
+
+def _unchanged(url, scheme):
+    return url, scheme
+
+
+def cleaner(strip=True, remove=True):
+    """The input fixes to apply: *strip* (CVE-2023-24329), *remove* (CVE-2022-0391)."""
+    return {(True, True): _clean, (True, False): _strip_only,
+            (False, True): _remove_only, (False, False): _unchanged}[bool(strip), bool(remove)]
+
+
+def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original=None,
+                  strip=True, remove=True):
     """A fixed ``urlsplit`` with the interpreter's own caching.
 
     3.11+: an ``lru_cache(typed=True)`` (*cache* unused). Before: results
     kept in the dict *cache* under upstream's key, emptied with *clear()*
     when it holds ``MAX_CACHE_SIZE`` entries. *hosts*, *netloc_rule*: see
-    ``_hosts.check_brackets``. *original*: the interpreter's own urlsplit.
+    ``_hosts.check_brackets``; *strip*, *remove*: see :func:`cleaner`
+    (each fix can be left out alone). *original*: the interpreter's own
+    urlsplit.
     """
     facts = own(original)
+    clean = cleaner(strip, remove)
     coerce_args = facts.coerce_args
     split_result = facts.SplitResult
     checknetloc = facts.checknetloc
@@ -105,12 +138,12 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
                 if cached:
                     return cached
             if url[:1] <= " " or not url.isprintable():
-                url, scheme = _clean(url, scheme)
+                url, scheme = clean(url, scheme)
             elif scheme:
-                scheme = _clean("", scheme)[1]
+                scheme = clean("", scheme)[1]
         else:
             url, scheme, coerce_result = coerce_args(url, scheme)
-            url, scheme = _clean(url, scheme)
+            url, scheme = clean(url, scheme)
         if cache is not None:
             allow_fragments = bool(allow_fragments)
             key = url, scheme, allow_fragments, type(url), type(scheme)

@@ -1,13 +1,17 @@
-"""``python -m urllib_parse_backport``: is this process exposed to CVE-2021-23336?
+"""``python -m urllib_parse_backport``: is this process exposed to a CVE of ``urllib.parse``?
 
 Prints what the stdlib ``parse_qsl`` does with ``';'`` (bpo-42967), whether the
-shim replaced it, what the parsers of installed frameworks do, and the verdict.
-Exit status 0 when every parser checked keeps ``';'`` as data, 1 when one
-splits on it, 2 on a usage error. ``--json`` prints :func:`status` as JSON.
+shim replaced it, what the parsers of installed frameworks do, each urlsplit
+fix (the interpreter's own, and as this process calls it, with
+CVE-2023-24329's blocklist URL), and the verdict. Exit status 0 when no
+parser this process calls lacks a fix, 1 when one does (a fix left out
+counts), 2 on a usage error. ``--json`` prints :func:`status` as JSON.
 """
 
 from _cpython_security._selfcheck import (EXIT_EXPOSED, EXIT_SAFE, EXIT_USAGE, misspelt,
                                           main as run_selfcheck)
+
+from _cpython_security._registry import fixes_of
 
 from . import status
 from .._policy import SEPARATOR_VARIABLE, WARN_VARIABLE
@@ -38,7 +42,9 @@ def _hints(info):
     hints = []
     variable, value = info["activation"]["variable"], info["activation"]["value"]
     wanted = choice(value)
-    if info["stdlib"]["attack_as_called"] != info["attack"]["backport"] and not info["patched"]:
+    unpatched = [cve for cve, entry in info["fixes"].items()
+                 if entry["exposed"] and entry["state"] not in ("left out", "applied")]
+    if unpatched and not info["patched"]:
         if wanted == "invalid":
             hints.append("%s=%r is not an accepted value: use %s" % (variable, value, ACCEPTED))
         elif wanted == "off":
@@ -75,18 +81,55 @@ def render(info):
     for entry in info["frameworks"]:
         flag = {True: "EXPOSED: ", False: "", None: "UNKNOWN: "}[entry["exposed"]]
         lines.append("  %s: %s%s" % (entry["parser"], flag, entry["status"]))
+    lines.append("urlsplit fixes:")
+    for cve in sorted(info["fixes"], key=_ORDER.index):
+        if cve == info["cve"]:
+            continue
+        entry = info["fixes"][cve]
+        lines.append("  %-15s %s" % (cve + ":", _fix_line(entry)))
+    blocklist = info["blocklist"]
+    lines.extend([
+        "blocklist URL:   %r (CVE-2023-24329)" % (blocklist["url"],),
+        "  hostname as called: %r" % (blocklist["hostname_as_called"],),
+        "  backport:           %r" % (blocklist["hostname_backport"],),
+    ])
     lines.extend("hint:            " + hint for hint in _hints(info))
-    lines.append("verdict:         %s" % (
-        "safe" if not info["exposed"] else
-        "EXPOSED: a parser this process calls hands the app the smuggled q"))
+    exposed = [cve for cve in _ORDER if info["fixes"][cve]["exposed"]]
+    lines.append("verdict:         %s" % ("safe" if not exposed else "EXPOSED: " + "; ".join(
+        _EXPOSED_BECAUSE[cve] for cve in exposed)))
     return "\n".join(lines)
+
+
+#: The fixes in registry order.
+_ORDER = [fix.cve for fix in fixes_of("urllib_parse_backport")]
+
+_EXPOSED_BECAUSE = {
+    "CVE-2021-23336": "a parser this process calls hands the app the smuggled q",
+    "CVE-2023-24329": "urlsplit keeps a leading blank (CVE-2023-24329)",
+    "CVE-2022-0391": "urlsplit keeps tab, CR and LF (CVE-2022-0391)",
+    "CVE-2024-11168": "urlsplit accepts any bracketed host (CVE-2024-11168)",
+    "CVE-2025-0938": "urlsplit accepts brackets around a host name (CVE-2025-0938)",
+}
+
+
+def _fix_line(entry):
+    """One urlsplit fix: what the interpreter has, and what this process calls."""
+    own = "this interpreter lacks it" if entry["lacks"] else "this interpreter has it"
+    if entry["state"] == "left out":
+        return "EXPOSED: %s; left out (leave_out, CPYTHON_SECURITY_SKIP)" % own
+    if entry["exposed"]:
+        return "EXPOSED: %s; not patched" % own
+    if entry["state"] == "applied":
+        return "fixed by the shim (%s)" % own
+    return own
 
 
 def main(argv=None):
     """Run the self-check; returns the exit status."""
     return run_selfcheck(
         argv, prog="python -m urllib_parse_backport",
-        description="Self-check for CVE-2021-23336 (bpo-42967): exit status 0 when "
+        description="Self-check for CVE-2021-23336 (bpo-42967) and urlsplit's CVE-2023-24329, "
+                    "CVE-2022-0391, CVE-2024-11168 and CVE-2025-0938: exit status 0 when "
                     "safe, 1 when exposed, 2 on a usage error.",
         status=status, render=render,
         options=[(("--audit",), {

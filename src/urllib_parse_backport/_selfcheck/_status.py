@@ -6,6 +6,7 @@ environment, its imports, its patch), not what a fresh shell would see.
 
 import sys
 
+from _cpython_security._registry import fixes_of
 from _cpython_security._selfcheck import common_status
 
 from .. import _policy
@@ -16,9 +17,14 @@ from .._report import PatchReport
 from .._shim._state import state
 from .._shim._api import ACTIVATION_VARIABLE
 from .._shim._targets import diagnose, load
+from .._shim import _split
 from .._version import __version__
 
-__all__ = ["status", "ATTACK"]
+__all__ = ["status", "ATTACK", "BLOCKLIST_URL"]
+
+#: CVE-2023-24329's blocklist bypass: an unfixed ``urlparse`` finds no host in
+#: it, while an HTTP client that strips the blank connects to ``evil.example``.
+BLOCKLIST_URL = " https://evil.example/x"
 
 #: The cache-poisoning query of CVE-2021-23336: a cache keyed on ``q`` sees
 #: ``common_term``; a parser that splits on ``';'`` also sees ``malicious_term``.
@@ -48,8 +54,8 @@ def _stdlib(report):
         "has_separator": facts["has_separator"],
         "separator_default": None if default is None else str(default),
         "vendor_patched": facts["vendor_patched"],
-        "replaced_by_shim": report is not None and any(
-            name.startswith(STDLIB_MODULE + ".") for name in report.changed),
+        "replaced_by_shim": report is not None
+        and report.fixes.get("CVE-2021-23336") == "applied",
         "attack_as_called": as_called,
     }
 
@@ -87,6 +93,27 @@ def _framework_parsers(report):
     return found
 
 
+def _split_fixes(module, report):
+    """``{CVE: entry}`` for the urlsplit fixes: whether the interpreter's own
+    ``urlsplit`` lacks each (``lacks``), whether the one this process calls
+    does (``exposed``), and what ``patch()`` did (``state``)."""
+    as_called = _split.diagnose(module.urlsplit)
+    own = state.split_lacks if state.changed_something() and state.split_lacks else as_called
+    states = report.fixes if report is not None else {}
+    found = {}
+    for cve in _split.CVES:
+        found[cve] = {"lacks": own[cve], "exposed": as_called[cve] is not False,
+                      "state": states.get(cve, "not patched")}
+    return found
+
+
+def _hostname(urlparse):
+    try:
+        return urlparse(BLOCKLIST_URL).hostname
+    except ValueError as exc:  # not expected of any urlparse: say so, never crash
+        return "ValueError: %s" % (exc,)
+
+
 def status():
     """The self-check of this process as a dict (what ``--json`` prints)."""
     # Imported first: with the start-up switch on, importing it is what patches it.
@@ -96,11 +123,26 @@ def status():
         stdlib = _stdlib(report)
         frameworks = _framework_parsers(report)
         report = state.report  # importing a framework may have applied its adapter
-        exposed = stdlib["attack_as_called"] != SAFE_RESULT or any(
+        query_exposed = stdlib["attack_as_called"] != SAFE_RESULT or any(
             entry["exposed"] is True for entry in frameworks)
+        module = sys.modules[STDLIB_MODULE]
+        fixes = {"CVE-2021-23336": {
+            "lacks": bool(stdlib["splits_semicolon"] or not stdlib["has_separator"]),
+            "exposed": query_exposed,
+            "state": report.fixes.get("CVE-2021-23336", "not patched")
+            if report is not None else "not patched"}}
+        fixes.update(_split_fixes(module, report))
+        for fix in fixes_of(__name__.split(".")[0]):
+            fixes[fix.cve]["issue"] = fix.issue
+        exposed = any(entry["exposed"] for entry in fixes.values())
         info = common_status(__name__.split(".")[0], __version__, "CVE-2021-23336",
                              state.changed_something(), report, ACTIVATION_VARIABLE, exposed)
+        from .._parse import fixed
         info.update({
+            "fixes": fixes,
+            "blocklist": {"url": BLOCKLIST_URL,
+                          "hostname_as_called": _hostname(module.urlparse),
+                          "hostname_backport": _hostname(fixed("urlparse"))},
             "stdlib": stdlib,
             "policy": {"variable": _policy.SEPARATOR_VARIABLE, "setting": _policy.setting,
                        "source": _policy.source},

@@ -11,6 +11,7 @@ are not these functions (vendored copies) are not reached.
 """
 
 import sys
+import types
 
 from .._compat import STDLIB_MODULE, is_installed
 from _cpython_security._import_hook import PostImportHook
@@ -28,13 +29,26 @@ WAITING = "not imported yet: patched when imported"
 
 
 def _replacement(target, original, backport):
-    cached = state.replacement_cache.get(id(original))
+    cached = state.replacement_cache.get(id(original)) if target.cache else None
     if cached is not None and cached[0] is original:
         return cached[1]
     replacement = replacement_for(target, original, backport)
-    if replacement is not None:
+    if replacement is not None and target.cache:
         state.replacement_cache[id(original)] = (original, replacement)
     return replacement
+
+
+def _in_place(original):
+    """``(function whose code to swap, its cache's clear or None)``: an
+    ``lru_cache`` (3.11+'s ``urlsplit``) forwards through the function it wraps,
+    and its cache, which holds results of the other function, is emptied."""
+    if isinstance(original, types.FunctionType):
+        return original, None
+    wrapped = getattr(original, "__wrapped__", None)
+    clear = getattr(original, "cache_clear", None)
+    if isinstance(wrapped, types.FunctionType) and clear is not None:
+        return wrapped, clear
+    return original, None
 
 
 def _lookup(namespace, attribute):
@@ -58,7 +72,10 @@ def apply(targets, report, force, lazy=False, just_imported=()):
     module can hold their functions yet, since the import that binds them
     has not returned; a module caught half-way in a circular import is
     still served by the in-place code swap. Otherwise every loaded module is
-    scanned (0.15-0.25 ms at start-up)."""
+    scanned.
+
+    Targets whose fixes are all in ``state.leave_out`` are left alone.
+    Returns ``{target name: (needs_fix, reason)}``."""
     verdicts = {}
     replace = {}
     later = {}
@@ -67,6 +84,10 @@ def apply(targets, report, force, lazy=False, just_imported=()):
         if lazy and target.load == "installed" and target.module not in sys.modules:
             later.setdefault(target.module, []).append(target)
             report.skipped.append((target.module, WAITING))
+            continue
+        if target.cves <= state.leave_out:
+            verdicts[target.name] = (False, "left out: %s" % ", ".join(sorted(target.cves)))
+            report.skipped.append((target.name, verdicts[target.name][1]))
             continue
         module = load(target, report)
         if module is None:
@@ -78,9 +99,9 @@ def apply(targets, report, force, lazy=False, just_imported=()):
         except Exception as exc:
             needs_fix, reason = False, failure("assessment failed: %s: %s" % (
                 type(exc).__name__, exc))
-        verdicts[target.module] = (needs_fix, reason)
+        verdicts[target.name] = (needs_fix, reason)
         if not needs_fix and not (force and target.forceable):
-            report.skipped.append((target.module, reason))
+            report.skipped.append((target.name, reason))
             continue
         namespace = module_namespace(module)
         for attribute, backport in sorted(target.replacements.items()):
@@ -102,15 +123,21 @@ def apply(targets, report, force, lazy=False, just_imported=()):
         report.changed.append(binding[4])
     # ...then the originals themselves, for references no scan can see.
     for original, replacement in replace.values():
-        label = "%s.%s (in place)" % (original.__module__,
-                                      getattr(original, "__qualname__", original.__name__))
-        saved = swap_code(original, replacement, label)
+        function, clear = _in_place(original)
+        label = "%s.%s (in place)" % (function.__module__,
+                                      getattr(function, "__qualname__", function.__name__))
+        saved = swap_code(function, replacement, label)
         if saved is None:
             report.skipped.append((label, failure("unsupported signature")))
         else:
-            state.codes.append((original, saved, label))
+            state.codes.append((function, saved, label))
             report.changed.append(label)
+        if clear is not None:
+            state.cleanups.append(clear)
+    for clear in state.cleanups:  # results cached before the patch are the unfixed ones
+        clear()
     _wait(later)
+    return verdicts
 
 
 def apply_adapters(adapters, report):
@@ -177,6 +204,9 @@ def restore(report):
     # Aliases of the replacements made while patched (modules imported later).
     for binding in rebind(back):
         report.changed.append(binding[4])
+    for clear in state.cleanups:  # results cached while patched are the fixed ones
+        clear()
+    del state.cleanups[:]
     del state.bindings[:]
     del state.codes[:]
     if state.hook is not None:

@@ -11,7 +11,9 @@ start-up). Never silent: an exception prints one line on stderr and does
 not stop the process.
 """
 
-from _cpython_security._startup import SWITCHES
+import os
+
+from _cpython_security._startup import SWITCHES, left_out
 
 from .. import _policy
 from ._api import patch
@@ -35,8 +37,13 @@ def run(environ=None, stream=None, just_imported=()):
 
     Modules not imported yet are patched when imported; the report is logged
     once the application has configured logging. *just_imported*: modules
-    whose first import has just finished (see ``patch``'s ``_just_imported``)."""
+    whose first import has just finished (see ``patch``'s ``_just_imported``).
+    The fixes ``CPYTHON_SECURITY_SKIP`` names are left out."""
+    environ = os.environ if environ is None else environ
+    leave_out = left_out(SWITCH.package, environ)
+
     def start_up_patch(**options):
-        return patch(_at_startup=True, _just_imported=just_imported, **options)
+        return patch(_at_startup=True, _just_imported=just_imported, leave_out=leave_out,
+                     **options)
 
     return SWITCH.run(start_up_patch, environ, stream)

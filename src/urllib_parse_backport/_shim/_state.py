@@ -22,6 +22,14 @@ class _State(object):
         self.replacement_cache = {}
         #: diagnose() of the stdlib parse_qsl taken before patching.
         self.stdlib_facts = None
+        #: The CVEs the current patch() leaves out.
+        self.leave_out = frozenset()
+        #: _split.diagnose() of the stdlib urlsplit before patching, and its plan.
+        self.split_lacks = None
+        self.split_plan = None
+        #: Caches patch() emptied, emptied again by unpatch() (they hold results of
+        #: the other urlsplit): [callable].
+        self.cleanups = []
         #: The report of the patch() that patched, until unpatch().
         self.report = None
         #: Whether the framework adapters have been applied since the last unpatch().

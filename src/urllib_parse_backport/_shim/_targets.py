@@ -13,6 +13,7 @@ from .._parse import parse_qs, parse_qsl
 from .._policy import DEFAULT_SEPARATOR
 from .._report import failure
 from ._surgery import NO_DEFAULT, copy_function, forwarding_copy, parameters
+from . import _split
 
 __all__ = ["Target", "TARGETS", "diagnose", "verdict", "replacement_for", "separating_copy",
            "load"]
@@ -70,18 +71,26 @@ class Target(object):
     if installed), ``"loaded"`` (only if already in ``sys.modules``).
     *assess(module, verdicts)* returns ``(needs_fix, reason)``; *verdicts*
     maps the names of targets assessed before to theirs. *wrap(original,
-    backport)*, if given, builds the replacement.
+    backport)*, if given, builds the replacement. *name*: the target's name
+    in verdicts (default: *module*). *cves*: the fixes it applies
+    (``patch(leave_out=...)`` naming them all leaves it alone).
     """
 
     #: Whether ``patch(force=True)`` patches it even when *assess* says no.
     forceable = True
 
-    def __init__(self, module, replacements, load="import", assess=None, wrap=None):
+    def __init__(self, module, replacements, load="import", assess=None, wrap=None,
+                 name=None, cves=("CVE-2021-23336",), cache=True):
         self.module = module
         self.replacements = replacements
         self.load = load
         self.assess = assess or _assess_own_parse_qsl
         self.wrap = wrap
+        self.name = name or module
+        self.cves = frozenset(cves)
+        #: Whether a replacement is kept for the next patch() (not when it
+        #: depends on the options, as the urlsplit one does).
+        self.cache = cache
 
     def __repr__(self):
         return "<Target %s>" % (self.module,)
@@ -151,6 +160,10 @@ TARGETS = [
     # python-future's own copy of 3.3's urllib.parse, vulnerable everywhere.
     Target("future.backports.urllib.parse", _BACKPORT, load="installed",
            wrap=separating_copy),
+    # urlsplit, and urlparse/urljoin through it (CVE-2022-0391, CVE-2023-24329,
+    # CVE-2024-11168, CVE-2025-0938): see _split.
+    Target(STDLIB_MODULE, {"urlsplit": None}, assess=_split.assess, wrap=_split.build,
+           name=_split.NAME, cves=_split.CVES, cache=False),
 ]
 
 
