@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import run
 
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
@@ -46,7 +47,7 @@ def test_one_line_per_registry_entry():
 def test_bare_process_is_exposed():
     # Twisted Web's own parser splits on ';' in every pinned release; on 2.7
     # the stdlib and ctypes are unfixed too.
-    pytest.importorskip("twisted.web.http")
+    importorskip("twisted.web.http")
     rc, out, err = check()
     assert rc == 1, err
     lines = out.splitlines()

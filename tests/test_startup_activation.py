@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import run_code
 from implementation import HAS_C_REPR, NO_C_REPR
 
@@ -48,7 +49,7 @@ print(json.dumps(["urllib_parse_backport" in sys.modules,
 
 
 def test_frameworks_patches_when_a_framework_is_imported():
-    pytest.importorskip("bottle")
+    importorskip("bottle")
     code, out, err = run_code(FRAMEWORK_FIRST, URLLIB_PARSE_BACKPORT_PATCH="frameworks")
     assert (code, err) == (0, "")
     loaded, labels = json.loads(out)

@@ -12,6 +12,8 @@ import types
 import warnings
 
 import pytest
+
+from dependencies import importorskip
 from stdlib_state import FORCE, UNFIXED
 
 import urllib_parse_backport as backport
@@ -289,7 +291,7 @@ def test_cgi_parse_qs_and_parse_qsl_are_targets():
 
 
 def test_six_moves_cached_before_patch():
-    six = pytest.importorskip("six")
+    six = importorskip("six")
     original = six.moves.urllib.parse.parse_qsl  # six caches it on first access
     assert original is stdlib.parse_qsl
     backport.patch(force=FORCE)
@@ -300,7 +302,7 @@ def test_six_moves_cached_before_patch():
 
 
 def test_future_moves_urllib_parse():
-    pytest.importorskip("future")
+    importorskip("future")
     from future.moves.urllib import parse as moves
 
     original = moves.parse_qsl
@@ -311,7 +313,7 @@ def test_future_moves_urllib_parse():
 
 
 def test_future_backports_own_copy_is_patched_even_on_a_fixed_stdlib():
-    pytest.importorskip("future")
+    importorskip("future")
     from future.backports.urllib import parse as copy
 
     originals = copy.parse_qs, copy.parse_qsl
@@ -333,7 +335,7 @@ def test_future_backports_own_copy_is_patched_even_on_a_fixed_stdlib():
     {}])
 def test_future_backports_own_copy_follows_the_separator_policy(setting):
     # The operator's separator applies to every parser the shim fixes, this one too.
-    pytest.importorskip("future")
+    importorskip("future")
     from future.backports.urllib import parse as copy
 
     query = "a=1;b=2&c=3"
@@ -348,7 +350,7 @@ def test_future_backports_own_copy_follows_the_separator_policy(setting):
 
 
 def test_future_backports_own_copy_warns_naming_its_caller():
-    pytest.importorskip("future")
+    importorskip("future")
     from future.backports.urllib import parse as copy
 
     try:
@@ -372,9 +374,9 @@ MODULE_DICT = types.ModuleType.__dict__["__dict__"]
 def test_unpatch_restores_every_target_identically(alias_module):
     """Every binding and code object the shim can touch is the same object after unpatch()."""
     cgi = _cgi()
-    six = pytest.importorskip("six")
+    six = importorskip("six")
     six.moves.urllib.parse.parse_qs  # noqa: B018 (cache it)
-    pytest.importorskip("future")
+    importorskip("future")
     import future.backports.urllib.parse  # noqa: F401
     import future.moves.urllib.parse  # noqa: F401
 

@@ -15,6 +15,8 @@ import sys
 
 import pytest
 
+from dependencies import importorskip, missing
+
 if sys.version_info[0] < 3:
     pytest.skip("ASGI is Python 3 only", allow_module_level=True)
 
@@ -63,14 +65,14 @@ def framework(request):
         else:
             _APPS[name] = (factory(), _splits(name))
     if _APPS[name] is None:
-        pytest.skip("%s is not installed for this interpreter" % (name,))
+        missing(FRAMEWORKS[name][0])
     return _APPS[name]
 
 
 @pytest.fixture(params=sorted(SERVERS))
 def serve(request):
     module, server = SERVERS[request.param]
-    pytest.importorskip(module)
+    importorskip(module)
     return server
 
 

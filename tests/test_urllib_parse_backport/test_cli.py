@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import ATTACK, SAFE, run, run_code
 from stdlib_state import LACKS_A_FIX, UNFIXED
 
@@ -59,7 +60,7 @@ def test_json_is_status_of_a_fresh_process():
 
 
 def test_bare_process_is_exposed_through_twisted_and_the_stdlib_where_it_splits():
-    pytest.importorskip("twisted.web.http")
+    importorskip("twisted.web.http")
     rc, info = json_check()
     assert rc == 1 and info["exposed"] is True
     assert info["patched"] is False and info["report"] is None
@@ -72,7 +73,7 @@ def test_bare_process_is_exposed_through_twisted_and_the_stdlib_where_it_splits(
 
 
 def test_plain_start_up_patch_fixes_the_stdlib_but_not_the_frameworks():
-    pytest.importorskip("twisted.web.http")
+    importorskip("twisted.web.http")
     rc, info = json_check(URLLIB_PARSE_BACKPORT_PATCH="1")
     assert rc == 1 and info["exposed"] is True
     assert info["stdlib"]["attack_as_called"] == SAFE
@@ -117,7 +118,7 @@ def test_text_report_names_what_the_stdlib_does_and_that_the_shim_replaced_it():
 
 
 def test_text_report_hints_only_what_applies():
-    pytest.importorskip("twisted.web.http")
+    importorskip("twisted.web.http")
     rc, out, err = self_check(URLLIB_PARSE_BACKPORT_PATCH="1")
     assert rc == 1
     assert "set URLLIB_PARSE_BACKPORT_PATCH=1" not in out  # already set

@@ -14,6 +14,8 @@ import inspect
 import sys
 
 import pytest
+
+from dependencies import importorskip
 from stdlib_state import FORCE, UNFIXED, cgi_module
 
 from fresh_interpreter import ATTACK, run_json
@@ -75,7 +77,7 @@ def run_body(framework, order):
         if cgi_module() is None:
             pytest.skip("no cgi module (3.13)")
     else:
-        pytest.importorskip(FRAMEWORKS[framework])
+        importorskip(FRAMEWORKS[framework])
     result = run_json(SCRIPT % {"attack": ATTACK},
                       [framework, order, "force" if FORCE else "plain"])
     return result.pop("patched"), result

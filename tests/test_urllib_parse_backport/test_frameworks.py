@@ -13,6 +13,7 @@ import types
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import ATTACK, run_json, run_scenario
 
 from internals import _frameworks, _policy, _rewrite, _surgery, _targets
@@ -26,7 +27,7 @@ SAFE = {"q": "common_term", "q_all": ["common_term"], "utm_content": "s;q=malici
 
 
 def run_app(order):
-    pytest.importorskip("webob")
+    importorskip("webob")
     return run_scenario("webob_adapter", [order])
 
 
@@ -156,7 +157,7 @@ def test_bad_value_raises_naming_the_variable(environment):
 
 def test_start_up_variable_frameworks_applies_the_adapters():
     # URLLIB_PARSE_BACKPORT_PATCH=frameworks: patch(frameworks=True) from the .pth line.
-    pytest.importorskip("webob")
+    importorskip("webob")
     code = ("import webob, json\n"
             "print(json.dumps(webob.Request.blank('/?' + %r).GET.getall('q')))" % ATTACK)
     assert run_json(code, quiet=True, URLLIB_PARSE_BACKPORT_PATCH="frameworks") == [
@@ -204,7 +205,7 @@ def test_body_adapter_gives_the_entity_its_reader_back():
 
 def test_frameworks_true_after_a_plain_patch_adds_the_adapters():
     # e.g. URLLIB_PARSE_BACKPORT_PATCH=1 at start-up, then the app asks for more.
-    pytest.importorskip("webob")
+    importorskip("webob")
     code = (
         "import json, webob, urllib_parse_backport as shim\n"
         "first = shim.patch()\n"
@@ -252,7 +253,7 @@ def test_a_generator_parser_keeps_its_kind_when_its_code_is_swapped():
 
 def test_patch_imports_no_framework_and_fixes_it_on_import():
     # Installed but not imported: patch(frameworks=True) waits for the import.
-    pytest.importorskip("webob")
+    importorskip("webob")
     code = (
         "import json, sys, urllib_parse_backport as shim\n"
         "report = shim.patch(frameworks=True)\n"

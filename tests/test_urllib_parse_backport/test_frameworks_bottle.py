@@ -11,9 +11,10 @@ fresh interpreter: no adapter, Bottle imported before or after ``patch(framework
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import run_scenario
 
-bottle = pytest.importorskip("bottle")
+bottle = importorskip("bottle")
 
 VULNERABLE = tuple(int(part) for part in bottle.__version__.split(".")[:3]) < (0, 12, 19)
 

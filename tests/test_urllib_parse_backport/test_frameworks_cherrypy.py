@@ -12,6 +12,7 @@ import types
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import run_scenario_once
 
 from internals import _frameworks
@@ -23,7 +24,7 @@ TARGETS = ["cherrypy.lib.httputil._parse_qs", "cherrypy._cpreqbody.process_urlen
 
 def run_app(order, separator=None):
     """What the app saw in *order*, run once per session (CherryPy is slow to import)."""
-    pytest.importorskip("cherrypy")
+    importorskip("cherrypy")
     environ = {} if separator is None else {"PYTHON_URLLIB_QS_SEPARATOR": separator}
     return run_scenario_once("cherrypy_adapter", [order], **environ)
 

@@ -14,6 +14,7 @@ import types
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import ATTACK, run_scenario
 
 from internals import _frameworks
@@ -33,7 +34,7 @@ SAFE = {"q": ["common_term"], "utm_content": "s;q=malicious_term"}
 
 
 def run_app(order, frameworks=True, **environ):
-    pytest.importorskip("django")
+    importorskip("django")
     return run_scenario("django_adapter", [order, "frameworks" if frameworks else "plain"],
                         **environ)
 

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import ATTACK, run_scenario
 
 if sys.version_info[0] < 3:
@@ -21,7 +22,7 @@ try:
     import python_multipart as multipart  # 0.0.13+
     MODULE = "python_multipart.multipart"
 except ImportError:
-    multipart = pytest.importorskip("multipart")  # up to 0.0.12
+    multipart = importorskip("multipart")  # up to 0.0.12
     MODULE = "multipart.multipart"
 
 LABEL = MODULE + ".QuerystringParser.write"
@@ -79,7 +80,7 @@ def test_the_self_check_lists_it(unpatched):
 
 
 def test_starlette_form_under_the_start_up_switch_then_unpatch():
-    pytest.importorskip("starlette")
+    importorskip("starlette")
     result = run_scenario("starlette_adapter", URLLIB_PARSE_BACKPORT_PATCH="frameworks")
     assert result["seen"] == SAFE
     assert LABEL + " (in place)" in result["changed"]
@@ -88,6 +89,6 @@ def test_starlette_form_under_the_start_up_switch_then_unpatch():
 
 
 def test_starlette_form_without_the_switch_sees_the_smuggled_value():
-    pytest.importorskip("starlette")
+    importorskip("starlette")
     result = run_scenario("starlette_adapter")
     assert result["seen"] == SMUGGLED and result["changed"] == []

@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import run_scenario
 from stdlib_state import UNFIXED
 
@@ -35,7 +36,7 @@ BODY_WITHOUT_SHIM = SMUGGLED if UNFIXED else SAFE
 
 
 def run_app(order, stdlib="real-stdlib"):
-    pytest.importorskip("pyramid")
+    importorskip("pyramid")
     return run_scenario("pyramid_adapter", [order, stdlib])
 
 
@@ -68,7 +69,7 @@ def test_unpatch_restores_the_original_parser(order):
 def test_urlencoded_bodies_bypass_webobs_query_parser():
     # What the adapter reaches (parse_qsl_text) parses the query only; the
     # body goes to cgi.FieldStorage -> urllib.parse.parse_qsl(separator='&').
-    pytest.importorskip("pyramid")
+    importorskip("pyramid")
     calls = run_scenario("pyramid_trace")
     assert calls["GET"] == [["webob.compat.parse_qsl_text", None]]
     # An unfixed cgi passes no separator.

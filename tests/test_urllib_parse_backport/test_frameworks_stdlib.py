@@ -13,6 +13,8 @@ does (test_frameworks.py, test_frameworks_pyramid.py).
 import sys
 
 import pytest
+
+from dependencies import importorskip
 from stdlib_state import FORCE, UNFIXED
 
 from fresh_interpreter import run_scenario
@@ -29,7 +31,7 @@ MODULES = {"webob": "webob", "pyramid": "pyramid", "tornado": "tornado", "paste"
 
 
 def run_app(framework, order):
-    pytest.importorskip(MODULES[framework])
+    importorskip(MODULES[framework])
     return run_scenario("stdlib_framework", [framework, order, "force" if FORCE else "plain"])
 
 

@@ -13,6 +13,7 @@ import types
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import run_scenario_once
 
 from internals import _frameworks
@@ -24,7 +25,7 @@ TARGET = "twisted.web.http.parse_qs"
 
 def run_app(order, separator=None):
     """What the resource saw in *order*, run once per session."""
-    pytest.importorskip("twisted.web")
+    importorskip("twisted.web")
     environ = {} if separator is None else {"PYTHON_URLLIB_QS_SEPARATOR": separator}
     return run_scenario_once("twisted_adapter", [order], **environ)
 

@@ -11,6 +11,8 @@ import sys
 import tempfile
 
 import pytest
+
+from dependencies import importorskip
 from stdlib_state import FORCE, LACKS_A_FIX, UNFIXED
 
 from fresh_interpreter import ATTACK, run_code
@@ -286,7 +288,7 @@ print(json.dumps(sorted(name for name in set(sys.modules) - before
 def test_the_alias_scan_leaves_py_lazy_modules_unloaded():
     # py is what pytest before 7.2 loads: 64 modules (compiler, ctypes, subprocess...)
     # and a DeprecationWarning on 2.7 when its __dict__ property runs.
-    pytest.importorskip("py")
+    importorskip("py")
     rc, out, err = run(APIPKG, flags=["-W", "error::DeprecationWarning"])
     assert (rc, err) == (0, "")
     assert json.loads(out) == []

@@ -15,6 +15,8 @@ import sys
 
 import pytest
 
+from dependencies import importorskip
+
 import urllib_parse_backport
 from urllib_parse_backport import urlparse, urlsplit
 
@@ -181,7 +183,7 @@ def test_the_blocklist_case_of_cve_2023_24329():
 
 
 def test_results_are_the_interpreters_own_types():
-    own = pytest.importorskip("urllib.parse" if PY3 else "urlparse")
+    own = importorskip("urllib.parse" if PY3 else "urlparse")
     assert type(urlsplit("http://a/b")) is own.SplitResult
     assert type(urlparse("http://a/b;c")) is own.ParseResult
     assert urlparse("http://a/b;c").params == "c"

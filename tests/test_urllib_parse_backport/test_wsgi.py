@@ -13,6 +13,7 @@ import warnings
 
 import pytest
 
+from dependencies import importorskip
 from fresh_interpreter import ATTACK
 from wsgi_apps import policy
 
@@ -120,7 +121,7 @@ def test_a_query_without_semicolon_is_not_copied():
 
 @pytest.mark.skipif(sys.version_info < (3, 9), reason="tracemalloc.reset_peak: 3.9+")
 def test_a_request_without_semicolon_allocates_nothing():
-    tracemalloc = pytest.importorskip("tracemalloc")  # not on PyPy
+    tracemalloc = importorskip("tracemalloc")  # not on PyPy
 
     def bare(environ, start_response):
         return start_response

@@ -14,9 +14,10 @@ import json
 
 import pytest
 
+from dependencies import importorskip, missing
 from fresh_interpreter import ATTACK
 
-from wsgi_apps import (SERVERS, URLENCODED, call, import_framework, request_chunked,
+from wsgi_apps import (FRAMEWORKS, SERVERS, URLENCODED, call, import_framework, request_chunked,
                        server_environ)
 
 from urllib_parse_backport.wsgi import protect
@@ -36,7 +37,7 @@ def splitting_app(name):
         found = import_framework(name)
         _APPS[name] = found and (found[0](), found[1][1])
     if not _APPS[name]:
-        pytest.skip("%s is not installed here" % (name,))
+        missing(FRAMEWORKS[name][0])
     app, body_splits = _APPS[name]
     if not body_splits:
         pytest.skip("%s does not split bodies on ';' here" % (name,))
@@ -147,7 +148,7 @@ def app_of_django():
     """Django's app, whether or not it splits on ';' here (a charset's '&' splits anyway)."""
     found = import_framework("django")
     if not found:
-        pytest.skip("django is not installed here")
+        missing("django")
     if "django" not in _APPS:
         _APPS["django"] = (found[0](), found[1][1])
     return _APPS["django"][0]
@@ -173,7 +174,7 @@ CHUNKED_OVER_HTTP = [("cheroot", "webob"), ("cheroot", "inhouse"), ("wsgiref", "
 def test_a_chunked_body_over_http(server_name, framework, content_type):
     module, server = SERVERS[server_name]
     if module is not None:
-        pytest.importorskip(module)
+        importorskip(module)
     if content_type is not None and content_type != URLENCODED and framework != "bottle":
         pytest.skip("%s reads a text/plain body as text" % framework)
     if content_type is None and framework == "inhouse":

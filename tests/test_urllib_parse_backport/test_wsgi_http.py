@@ -12,6 +12,7 @@ import logging
 
 import pytest
 
+from dependencies import importorskip, missing
 from fresh_interpreter import ATTACK
 
 from wsgi_apps import (FRAMEWORKS, SERVERS, URLENCODED, cgi_app, import_framework,
@@ -34,7 +35,7 @@ def framework(request):
         found = import_framework(name)
         _APPS[name] = found and (found[0](), found[1])
     if _APPS[name] is None:
-        pytest.skip("%s is not installed for this interpreter" % (name,))
+        missing(FRAMEWORKS[name][0])
     return _APPS[name]
 
 
@@ -43,7 +44,7 @@ def serve(request):
     """``serve(app)``: a context manager serving *app* on 127.0.0.1, yielding the port."""
     module, server = SERVERS[request.param]
     if module is not None:
-        pytest.importorskip(module)
+        importorskip(module)
     return server
 
 
@@ -177,7 +178,7 @@ def test_the_new_stream_reads_like_the_server_stream(serve, how):
 def test_a_length_that_is_not_a_number_is_refused_before_cgi_reads_to_the_end(length):
     # wsgiref passes any Content-Length on; cgi.FieldStorage reads to the end of
     # the stream when it is not a number, and the client ends it.
-    pytest.importorskip("cgi")  # removed in 3.13
+    importorskip("cgi")  # removed in 3.13
     from stdlib_state import UNFIXED
     head = ["Content-Type: " + URLENCODED, "Content-Length: " + length]
     with wsgiref_server(cgi_app) as port:
@@ -191,7 +192,7 @@ def test_a_length_that_is_not_a_number_is_refused_before_cgi_reads_to_the_end(le
 def test_a_form_without_length_is_rewritten_as_cgi_reads_it_to_the_end():
     # No Content-Length, no Transfer-Encoding: wsgiref hands the connection on,
     # and cgi.FieldStorage reads it until the client ends its side.
-    pytest.importorskip("cgi")  # removed in 3.13
+    importorskip("cgi")  # removed in 3.13
     from stdlib_state import UNFIXED
     head = ["Content-Type: " + URLENCODED]
     with wsgiref_server(cgi_app) as port:
@@ -205,7 +206,7 @@ def test_bytes_after_the_last_chunk_reach_cgi_rewritten():
     # wsgiref passes the chunked framing on and then the connection; the
     # client sends more after the last chunk and closes, and cgi.FieldStorage
     # (no length) reads the stream to its end and splits it.
-    pytest.importorskip("cgi")  # removed in 3.13
+    importorskip("cgi")  # removed in 3.13
     from stdlib_state import UNFIXED
     from wsgi_apps import frame_chunks
     head = ["Content-Type: " + URLENCODED, "Transfer-Encoding: chunked"]
@@ -225,10 +226,10 @@ def test_a_content_type_list_smuggles_nothing_to_cherrypy(server_name):
     # greatest: the urlencoded one. protect() once saw the multipart prefix.
     module, server = SERVERS[server_name]
     if module is not None:
-        pytest.importorskip(module)
+        importorskip(module)
     found = import_framework("cherrypy")
     if not found:
-        pytest.skip("cherrypy is not installed for this interpreter")
+        missing("cherrypy")
     app = _APPS.setdefault("cherrypy", (found[0](), found[1]))[0]
     spaced = b"q=common_term&utm_content=s s;q=malicious_term"
     head = ["Content-Type: MULTIPART/x, application/x-www-form-urlencoded",
@@ -249,7 +250,7 @@ def test_a_content_type_list_smuggles_nothing_to_cherrypy(server_name):
 def test_an_unlabelled_body_is_a_form_whatever_its_bytes(server_name, body):
     # WebOb 1.8 (through cgi) parses any unlabelled POST as a form.
     module, serve = SERVERS[server_name]
-    pytest.importorskip(module)
+    importorskip(module)
     found = import_framework("webob")
     if not found or not found[1][1]:
         pytest.skip("WebOb here does not split bodies on ';'")

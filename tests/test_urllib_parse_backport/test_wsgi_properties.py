@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dependencies import missing
 from label_blind import without_label_blind_parser
 from wsgi_apps import FRAMEWORKS, call, import_framework, server_environ
 
@@ -42,7 +43,7 @@ def app_of(name):
         found = import_framework(name)
         _APPS[name] = found and found[0]()
     if _APPS[name] is None:
-        pytest.skip("%s is not installed for Python %d.%d" % ((name,) + sys.version_info[:2]))
+        missing(FRAMEWORKS[name][0])
     return _APPS[name]
 
 
