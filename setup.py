@@ -204,6 +204,7 @@ setup(
         "urllib_parse_backport": ["py.typed", "*.pyi", "wsgi/*.pyi", "asgi/*.pyi"],
         "ctypes_safe": ["py.typed", "*.pyi"],
         "http_cookies_backport": ["py.typed", "*.pyi"],
+        "_cpython_security": ["py.typed", "*.pyi"],
     },
     include_package_data=False,
     zip_safe=False,

@@ -13,15 +13,17 @@ where two copies need a check to stay equal (attrs ships ``attr`` and
 ``attrs`` in one wheel the same way).
 
 * ``_report``: ``PatchReport``, what one ``patch()``/``unpatch()`` call did;
-* ``_selfcheck``: exit statuses, the keys every ``status()`` has, the
-  misspelt-variable hint and the command-line skeleton;
+* ``_rebind``: a function's aliases in every loaded module, rebound by identity;
+* ``_selfcheck``: exit statuses, the keys every ``status()`` has, the hints
+  on the start-up switch and a misspelt variable, the report's frame and the
+  command-line skeleton;
 * ``_fork``: objects a forked child makes anew (the state locks);
 * ``_startup``, ``_import_hook``: what both ``.pth`` lines run: the switch
   (accepted values, a run that never fails silently and never stops the
   process) is read at start-up, and a package is imported and patches only when a module
   its fix is for is imported (read from ``_registry``);
-* ``_logging``: both packages' log lines, and the start-up report held until
-  the application's logging is set up;
+* ``_logging``: both packages' log lines (``log_report``), and the start-up
+  report held until the application's logging is set up;
 * ``_registry``: the table of fixes, one row per fix (CVE, upstream issue,
   stdlib names, behaviour probes, the module that applies it, its knob): the
   only module that names a package;

@@ -14,8 +14,9 @@ interpreter: WARNING and above as a bare line on stderr, INFO nowhere; on
 import sys
 
 from ._import_hook import PostImportHook
+from ._report import FAILURE, kind_of
 
-__all__ = ["log", "get_logger", "PENDING", "INFO", "WARNING"]
+__all__ = ["log", "log_report", "get_logger", "PENDING", "INFO", "WARNING"]
 
 INFO = 20  # logging.INFO and logging.WARNING, without importing logging
 WARNING = 30
@@ -36,6 +37,27 @@ def log(name, lines, at_startup=False):
     logger = get_logger(name)
     for level, message in lines:
         logger.log(level, "%s", message)
+
+
+def log_report(name, action, report, at_startup=False, heading=None):
+    """Log *report* (a PatchReport) of *action* (``"patch"`` or ``"unpatch"``) through
+    logger *name*: INFO for what changed (``heading``, default *action*: how that
+    line names the call), WARNING for each skip of the kind failure, and, when
+    nothing changed, INFO for each other skip or that there was nothing to change.
+    *at_startup*: as :func:`log`."""
+    lines = []
+    if report.changed:
+        lines.append((INFO, "%s: %s %s" % (
+            heading or action, "restored" if action == "unpatch" else "replaced",
+            ", ".join(report.changed))))
+    for target, reason in report.skipped:
+        if kind_of(reason) == FAILURE:
+            lines.append((WARNING, "%s: %s: %s" % (action, target, reason)))
+        elif not report.changed:
+            lines.append((INFO, "%s: nothing to patch: %s: %s" % (action, target, reason)))
+    if not report.changed and not report.skipped:
+        lines.append((INFO, "%s: nothing to change" % action))
+    log(name, lines, at_startup)
 
 
 def get_logger(name):

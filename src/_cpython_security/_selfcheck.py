@@ -1,4 +1,5 @@
-"""What both self-checks share: exit statuses, common ``status()`` keys, hints, the command line.
+"""What the self-checks share: exit statuses, common ``status()`` keys, hints, the report, the
+command line.
 
 Why: an operator's monitoring reads both commands the same way (0 safe,
 1 exposed, 2 usage error) and both ``status()`` dicts through the same keys.
@@ -10,7 +11,8 @@ import argparse
 import json
 import sys
 
-__all__ = ["EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE", "common_status", "misspelt", "main"]
+__all__ = ["EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE", "common_status", "misspelt",
+           "switch_hints", "misspelt_hints", "render", "main"]
 
 EXIT_SAFE = 0
 EXIT_EXPOSED = 1
@@ -60,6 +62,47 @@ def misspelt(names, environ=None):
         if close:
             found.append((name, close[0]))
     return found
+
+
+def switch_hints(info, choice, accepted):
+    """The hints on a package's start-up switch, for a *status()* dict *info*:
+    only where the process is exposed and nothing is patched. *choice(value)*
+    reads the variable's value, *accepted* names the values it takes."""
+    if not info["exposed"] or info["patched"]:
+        return []
+    package = info["package"]
+    variable, value = info["activation"]["variable"], info["activation"]["value"]
+    wanted = choice(value)
+    if wanted == "invalid":
+        return ["%s=%r is not an accepted value: use %s" % (variable, value, accepted)]
+    if wanted == "off":
+        return ["set %s=1 to patch at start-up, or call %s.patch()" % (variable, package)]
+    return ["%s=%s is set but nothing was patched at start-up: is %s_patch.pth in this "
+            "interpreter's site-packages, and python run without -S?" % (variable, value, package)]
+
+
+def misspelt_hints(names):
+    """A hint for each variable set whose name is close to one of *names* (see
+    :func:`misspelt`)."""
+    return ["%s is set, but this package does not read it: did you mean %s?" % pair
+            for pair in misspelt(names)]
+
+
+def render(info, issue, rows, hints, exposure):
+    """The human-readable self-check of a *status()* dict *info*: a heading naming
+    *issue* (the upstream one), the interpreter, *rows* (the package's own lines:
+    what the stock code does, whether the fix is active), a line per hint, and the
+    verdict: *exposure* (what an attacker gets) when exposed, else safe."""
+    interpreter = info["interpreter"]
+    lines = [
+        "%s %s self-check (%s, %s)" % (info["package"], info["version"], info["cve"], issue),
+        "interpreter:  %s %s (%s)" % (interpreter["implementation"], interpreter["version"],
+                                      interpreter["executable"]),
+    ]
+    lines.extend(rows)
+    lines.extend("hint:         " + hint for hint in hints)
+    lines.append("verdict:      %s" % ("EXPOSED: " + exposure if info["exposed"] else "safe"))
+    return "\n".join(lines)
 
 
 def main(argv, prog, description, status, render, options=(), amend=None):

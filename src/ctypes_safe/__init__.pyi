@@ -1,5 +1,7 @@
 # Stubs for the public names of ctypes_safe (CVE-2021-3177, bpo-42938).
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional
+
+from _cpython_security import _report
 
 __version__: str
 __all__: List[str]
@@ -11,14 +13,8 @@ class SafeCArg:
     @property
     def _obj(self) -> Any: ...
 
-class PatchReport:
-    forced: bool
-    changed: List[str]
-    skipped: List[Tuple[str, str]]
+class PatchReport(_report.PatchReport):
     mode: Optional[str]
-    def __init__(self, forced: bool = ...) -> None: ...
-    def __bool__(self) -> bool: ...
-    def as_dict(self) -> Dict[str, Any]: ...
 
 def from_param(ctype: Any, value: Any) -> Any: ...
 def patch(force: bool = ...) -> PatchReport: ...

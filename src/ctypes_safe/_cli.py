@@ -9,7 +9,9 @@ child interpreter only.
 
 import sys
 
-from _cpython_security._selfcheck import EXIT_EXPOSED, EXIT_SAFE, misspelt, main as run_selfcheck
+from _cpython_security._selfcheck import (EXIT_EXPOSED, EXIT_SAFE, main as run_selfcheck,
+                                          misspelt, misspelt_hints, render as render_selfcheck,
+                                          switch_hints)
 
 from ._api import status
 from ._startup import ACCEPTED, choice
@@ -43,18 +45,9 @@ def probe():
 
 def _hints(info):
     """What to do, only where it applies."""
-    hints = []
+    hints = switch_hints(info, choice, ACCEPTED)
     variable, value = info["activation"]["variable"], info["activation"]["value"]
     wanted = choice(value)
-    if info["exposed"] and not info["patched"]:
-        if wanted == "invalid":
-            hints.append("%s=%r is not an accepted value: use %s" % (variable, value, ACCEPTED))
-        elif wanted == "off":
-            hints.append("set %s=1 to patch at start-up, or call ctypes_safe.patch()" % variable)
-        else:
-            hints.append("%s=%s is set but nothing was patched at start-up: is "
-                         "ctypes_safe_patch.pth in this interpreter's site-packages, and "
-                         "python run without -S?" % (variable, value))
     result = info["probe"]
     if result is not None and result["crashed"] and info["patched"]:
         if wanted in ("patch", "force"):
@@ -69,10 +62,7 @@ def _hints(info):
         hints.append("converter mode (%s): a _SimpleCData subclass with _type_ 'd' of your "
                      "own is not covered; use ctypes_safe.from_param() for it"
                      % "; ".join(reasons))
-    for name, meant in misspelt((variable,)):
-        hints.append("%s is set, but this package does not read it: did you mean %s?"
-                     % (name, meant))
-    return hints
+    return hints + misspelt_hints((variable,))
 
 
 def _skipped(info):
@@ -82,15 +72,11 @@ def _skipped(info):
 
 def render(info):
     """The human-readable report of :func:`status`'s dict."""
-    interpreter = info["interpreter"]
     if info["patched"]:
         fix = "yes, %s mode (%s)" % (info["mode"], ", ".join(info["report"]["changed"]))
     else:
         fix = "no"
-    lines = [
-        "%s %s self-check (%s, bpo-42938)" % (info["package"], info["version"], info["cve"]),
-        "interpreter:  %s %s (%s)" % (interpreter["implementation"], interpreter["version"],
-                                      interpreter["executable"]),
+    rows = [
         "ctypes repr:  %s" % (
             "not applicable: " + info["not_applicable"] if info["not_applicable"]
             else "VULNERABLE: sprintf(\"%f\") into a 256-byte stack buffer" if info["vulnerable"]
@@ -99,14 +85,12 @@ def render(info):
     ]
     result = info["probe"]
     if result is not None:
-        lines.append("probe:        child %s (repr of c_double.from_param(1e300))" % (
+        rows.append("probe:        child %s (repr of c_double.from_param(1e300))" % (
             "killed by %s" % result["signal"] if result["crashed"]
             else "exit %d: %s" % (result["returncode"], result["output"] or "no output")))
-    lines.extend("hint:         " + hint for hint in _hints(info))
-    lines.append("verdict:      %s" % (
-        "EXPOSED: repr() of a ctypes double parameter can overflow the stack in this process"
-        if info["exposed"] else "safe"))
-    return "\n".join(lines)
+    return render_selfcheck(
+        info, "bpo-42938", rows, _hints(info),
+        "repr() of a ctypes double parameter can overflow the stack in this process")
 
 
 def _probe(args, info):

@@ -3,12 +3,11 @@
 Why: a fix applied at start-up is otherwise invisible. Logger ``ctypes_safe``:
 INFO for what changed (and the mode), WARNING for each failure, such as a
 slot check that failed. An app without logging configured shows WARNING
-only, on every interpreter; the report of start-up activation waits for the
-app's logging set-up (``_cpython_security._logging``).
+only, on every interpreter; the lines, and the start-up report that waits
+for the app's logging set-up, are ``_cpython_security._logging``'s.
 """
 
-from _cpython_security._logging import INFO, WARNING, get_logger, log
-from _cpython_security._report import FAILURE, kind_of
+from _cpython_security import _logging
 
 __all__ = ["logger", "log_report"]
 
@@ -17,21 +16,11 @@ _NAME = __name__.rpartition(".")[0]
 
 def logger():
     """The package's logger (imports :mod:`logging` on the first call, looked up once)."""
-    return get_logger(_NAME)
+    return _logging.get_logger(_NAME)
 
 
 def log_report(action, report, at_startup=False):
-    """Log *report* (a PatchReport) of *action* (``"patch"`` or ``"unpatch"``)."""
-    lines = []
-    if report.changed:
-        lines.append((INFO, "%s (%s mode): %s %s" % (
-            action, report.mode, "restored" if action == "unpatch" else "replaced",
-            ", ".join(report.changed))))
-    for name, reason in report.skipped:
-        if kind_of(reason) == FAILURE:
-            lines.append((WARNING, "%s: %s: %s" % (action, name, reason)))
-        elif not report.changed:
-            lines.append((INFO, "%s: nothing to patch: %s: %s" % (action, name, reason)))
-    if not report.changed and not report.skipped:
-        lines.append((INFO, "%s: nothing to change" % action))
-    log(_NAME, lines, at_startup)
+    """Log *report* (a PatchReport) of *action* (``"patch"`` or ``"unpatch"``), naming
+    the mode the fix went in with."""
+    _logging.log_report(_NAME, action, report, at_startup,
+                        heading="%s (%s mode)" % (action, report.mode))

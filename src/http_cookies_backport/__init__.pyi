@@ -1,18 +1,12 @@
 # Stubs for the public names of http_cookies_backport (CVE-2024-7592, gh-123067).
-from typing import Any, Dict, List, Optional, Tuple, TypeVar
+from typing import Any, Dict, List, Optional, TypeVar
+
+from _cpython_security._report import PatchReport as PatchReport
 
 __version__: str
 __all__: List[str]
 
 _S = TypeVar("_S", str, Optional[str])
-
-class PatchReport:
-    forced: bool
-    changed: List[str]
-    skipped: List[Tuple[str, str]]
-    def __init__(self, forced: bool = ...) -> None: ...
-    def __bool__(self) -> bool: ...
-    def as_dict(self) -> Dict[str, Any]: ...
 
 def unquote(str: _S) -> _S: ...
 def patch(force: bool = ...) -> PatchReport: ...

@@ -12,6 +12,7 @@ The stdlib module and logging are imported on first use: importing stays cheap.
 import sys
 import types
 
+from _cpython_security._rebind import rebind
 from _cpython_security._registry import unquote_needs_fix
 from _cpython_security._report import PatchReport
 
@@ -68,20 +69,7 @@ def _rebind(old, new, only=None):
     """Rebind *old* to *new* in every loaded module but this package's (or in *only*).
 
     Returns ``[(namespace, key, old, new, "module.key")]``."""
-    found = []
-    names = sorted(only) if only is not None else list(sys.modules)
-    for name in names:
-        module = sys.modules.get(name)
-        if name == _OWN or name.startswith(_OWN + "."):
-            continue
-        namespace = getattr(module, "__dict__", None)
-        if type(namespace) is not dict or id(old) not in set(map(id, list(namespace.values()))):
-            continue  # most modules hold no alias: told in C
-        for key, value in list(namespace.items()):
-            if value is old:
-                namespace[key] = new
-                found.append((namespace, key, old, new, "%s.%s" % (name, key)))
-    return found
+    return rebind({id(old): (old, new)}, only, _OWN)
 
 
 def _replacement():

@@ -2,12 +2,13 @@
 
 Why: a fix applied at start-up is otherwise invisible. Logger
 ``http_cookies_backport``: INFO for what changed, WARNING for a binding
-left alone because someone else rebound it. The report of start-up
-activation waits for the app's logging set-up (``_cpython_security._logging``).
+left alone because someone else rebound it. The lines, and the start-up
+report that waits for the app's logging set-up, are
+``_cpython_security._logging``'s.
 """
 
-from _cpython_security._logging import INFO, WARNING, get_logger, log
-from _cpython_security._report import FAILURE, failure, kind_of
+from _cpython_security import _logging
+from _cpython_security._report import failure
 
 __all__ = ["logger", "log_report", "LEFT_ALONE"]
 
@@ -19,21 +20,9 @@ _NAME = __name__.rpartition(".")[0]
 
 def logger():
     """The package's logger (imports :mod:`logging` on the first call)."""
-    return get_logger(_NAME)
+    return _logging.get_logger(_NAME)
 
 
 def log_report(action, report, at_startup=False):
     """Log *report* (a PatchReport) of *action* (``"patch"`` or ``"unpatch"``)."""
-    lines = []
-    if report.changed:
-        lines.append((INFO, "%s: %s %s" % (
-            action, "restored" if action == "unpatch" else "replaced",
-            ", ".join(report.changed))))
-    for name, reason in report.skipped:
-        if kind_of(reason) == FAILURE:
-            lines.append((WARNING, "%s: %s: %s" % (action, name, reason)))
-        elif not report.changed:
-            lines.append((INFO, "%s: nothing to patch: %s: %s" % (action, name, reason)))
-    if not report.changed and not report.skipped:
-        lines.append((INFO, "%s: nothing to change" % action))
-    log(_NAME, lines, at_startup)
+    _logging.log_report(_NAME, action, report, at_startup)

@@ -1,0 +1,23 @@
+# Stubs for PatchReport, the report every package's patch() and unpatch() return.
+from typing import Any, Dict, List, Tuple
+
+__all__: List[str]
+
+LEFT_ALONE: str
+FAILURE: str
+
+class Reason(str):
+    kind: str
+    def __new__(cls, text: str, kind: str = ...) -> "Reason": ...
+
+def failure(text: str) -> Reason: ...
+def kind_of(reason: str) -> str: ...
+
+class PatchReport:
+    forced: bool
+    changed: List[str]
+    skipped: List[Tuple[str, str]]
+    def __init__(self, forced: bool = ...) -> None: ...
+    def __bool__(self) -> bool: ...
+    def extra(self) -> List[Tuple[str, Any]]: ...
+    def as_dict(self) -> Dict[str, Any]: ...
