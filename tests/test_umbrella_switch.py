@@ -29,6 +29,7 @@ print(json.dumps({
     "parse_qs": parser.parse_qs("a=1;b=2"),
     "repr": repr(ctypes.c_double.from_param(1.5)),  # 1e300 would crash an unfixed 2.7
     "unquote": [cookies._unquote.__module__, cookies._unquote('"\\\\\\\\\\\\042"')],
+    "hostname": parser.urlparse(" https://evil.example/x").hostname,
 }))
 """ % {"parser": PARSER, "cookies": COOKIES, "packages": PACKAGES}
 
@@ -64,6 +65,7 @@ def test_one_variable_fixes_all_three_in_one_process_and_loads_only_what_is_need
     assert result["parse_qs"] == {"a": ["1;b=2"]}
     assert result["repr"] == "<cparam 'd' (1.5)>"
     assert result["unquote"][1] == '\\"'
+    assert result["hostname"] == "evil.example"  # CVE-2023-24329: 2.7 and 3.6 lack it
     wanted = needed()
     assert result["loaded"] == sorted(name for name in PACKAGES if wanted[name])
     assert (result["unquote"][0] == "http_cookies_backport._unquote") is \

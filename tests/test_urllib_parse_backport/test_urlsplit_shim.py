@@ -170,3 +170,21 @@ def test_the_skip_variable_leaves_one_fix_out_at_start_up():
     found = run_json(APP, CPYTHON_SECURITY_PATCH="1", CPYTHON_SECURITY_SKIP="cve-2025-0938")
     assert found == {"hostname": "evil.example",
                      "brackets": "accepted" if SPLIT_LACKS["CVE-2025-0938"] else "refused"}
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 7), reason="3.7+: module __getattr__ builds it")
+def test_on_2_7_and_3_6_the_name_is_the_built_function_once_the_stdlib_is_loaded():
+    # No forwarding call on the hot path: a name imported from the package is
+    # the built function when the stdlib module was loaded first, and every
+    # later attribute access gets it after the first call otherwise.
+    found = run_json(
+        "import json, %s\n"
+        "from urllib_parse_backport import urlsplit\n"
+        "print(json.dumps(urlsplit.__module__))" % STDLIB.__name__)
+    assert found.endswith("._split2" if PY2 else "._split3")
+    found = run_json(
+        "import json, urllib_parse_backport as u\n"
+        "first = u.urlsplit.__module__\n"
+        "u.urlsplit('http://h/')\n"
+        "print(json.dumps([first, u.urlsplit.__module__]))")
+    assert found[0] == "urllib_parse_backport._parse" and found[1] != found[0]

@@ -35,7 +35,22 @@ def fixed(name):
         split = split_family.make_urlsplit()
         _BUILT["urlparse"] = split_family.make_urlparse(split)
         _BUILT["urlsplit"] = split
+        if not LAZY_ATTRIBUTES:  # 2.7, 3.6: the package's names call the built ones from now
+            _bind_built()
     return _BUILT[name]
+
+
+def _bind_built():
+    """Bind the built functions where the forwarding ones below stand (this module
+    and the package), as 3.7+'s module ``__getattr__`` caches them: a call
+    through ``urllib_parse_backport.urlsplit`` then costs what the
+    interpreter's own does. Names bound elsewhere keep forwarding."""
+    import sys
+    for module_name in (__name__, __name__.rpartition(".")[0]):
+        namespace = vars(sys.modules.get(module_name) or sys.modules[__name__])
+        for name in SPLIT_NAMES:
+            if getattr(namespace.get(name), "__module__", None) == __name__:
+                namespace[name] = _BUILT[name]
 
 
 if not LAZY_ATTRIBUTES:  # pragma: no cover - 2.7 and 3.6 have no module __getattr__
@@ -49,3 +64,9 @@ if not LAZY_ATTRIBUTES:  # pragma: no cover - 2.7 and 3.6 have no module __getat
         return (_BUILT.get("urlparse") or fixed("urlparse"))(url, scheme, allow_fragments)
 
     __all__ += ["urlsplit", "urlparse"]
+
+    # Where the stdlib module is loaded already (most applications: urllib,
+    # httplib and the frameworks import it), building costs no import: the
+    # names are the built functions from the start, without a forwarding call.
+    if ("urlparse" if PY2 else "urllib.parse") in __import__("sys").modules:
+        fixed("urlsplit")

@@ -96,16 +96,15 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
         cache = {}
     if clear is None:
         clear = cache.clear
+    cache_get = cache.get
 
     def urlsplit(url, scheme="", allow_fragments=True):
         allow_fragments = bool(allow_fragments)
         # Keys are stored cleaned, and cleaning a clean URL changes nothing:
         # a URL found as it came is clean, and its result is the fixed one.
+        # An unhashable argument raises TypeError here, as in 2.7.18.
         key = url, scheme, allow_fragments, type(url), type(scheme)
-        try:
-            cached = cache.get(key, None)
-        except TypeError:  # unhashable: fails below where 2.7.18 fails
-            cached = None
+        cached = cache_get(key, None)
         if cached:
             return cached
         if isinstance(url, string_types):
@@ -116,7 +115,7 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
                 scheme = clean_scheme(scheme)
             if (url, scheme) != raw:
                 key = url, scheme, allow_fragments, type(url), type(scheme)
-                cached = cache.get(key, None)
+                cached = cache_get(key, None)
                 if cached:
                     return cached
         if len(cache) >= max_cache:
