@@ -104,9 +104,10 @@ def _find_spec_elsewhere(hook, fullname, path, target):
     """The spec the finders after *hook* on ``sys.meta_path`` give, as the import
     system would ask them (``find_spec``, or a legacy ``find_module``).
 
-    Not ``importlib.util.find_spec``: importing ``importlib.util`` costs 4 ms of
-    a 3.8 start-up (``contextlib``, ``collections``...), in every process
-    that imports a watched module."""
+    Not ``importlib.util.find_spec``: importing ``importlib.util`` loads
+    ``contextlib``, ``collections``..., a cost every process that imports a
+    watched module would pay at start-up (docs/performance.rst, "Start-up
+    switches")."""
     for finder in list(sys.meta_path):
         if finder is hook:
             continue

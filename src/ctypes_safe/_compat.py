@@ -28,7 +28,8 @@ def is_cpython():
 
     Read from ``sys`` (``implementation`` on 3.3+, ``subversion`` on 2.7), as
     ``platform.python_implementation()`` does in the end: importing
-    ``platform`` compiles a dozen regular expressions, 3 ms of a 2.7 start-up."""
+    ``platform`` compiles a dozen regular expressions, which start-up does not
+    pay for (docs/performance.rst, "Start-up switches")."""
     implementation = getattr(sys, "implementation", None)
     if implementation is not None:
         return implementation.name == "cpython"

@@ -70,8 +70,9 @@ def is_main_interpreter():
     """True in the process's first interpreter; False in a subinterpreter or if unproven.
 
     Each C function is looked up only on the versions that have it, and the
-    list of interpreters read once (each lookup makes a ctypes function
-    object: 15 us on 2.7, in every process the start-up switch patches)."""
+    list of interpreters read once: each lookup makes a ctypes function
+    object, a cost paid in every process the start-up switch patches
+    (docs/performance.rst, "Start-up switches")."""
     interpreters = main = None
     if sys.version_info >= (3, 7):
         main = _function("PyInterpreterState_Main", ctypes.c_void_p)

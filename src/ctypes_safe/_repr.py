@@ -43,7 +43,8 @@ def _templates():
     Every other tag prints an address, ``<cparam 'x' at 0x...>`` or, for a byte
     that is not a literal character, ``<cparam 0x07 at 0x...>``; the repr
     formats those itself rather than look them up in a 256-entry table that
-    every patching process would build (0.3 ms on 2.7)."""
+    every patching process would build (docs/performance.rst, "Start-up
+    switches")."""
     table = {}
     for letters, field in (("bB", "b"), ("hH", "h"), ("iI", "i"), ("lL", "l"), ("qQ", "q")):
         for letter in letters:

@@ -1,16 +1,16 @@
 """The fix: cookie-value unquoting in linear time (CVE-2024-7592, gh-123067).
 
-The stdlib's ``_unquote`` searched for the next octal escape and the next
-backslash escape from every escape onwards, so a value of *n* backslashes
-cost O(n**2). gh-123067 (3.12.6, 3.11.10, 3.10.15, 3.9.20, 3.8.20, and 3.13.0)
-replaced that loop with one pass of ``\\\\(?:([0-3][0-7][0-7])|(.))``: the
-octal alternative first, so where both escapes start at one backslash the
-octal one wins, as the old loop chose. This module makes the same single
-pass with ``finditer`` and joins the pieces with ``''.join`` as the old
-loop did, so on 2.7 the result is the same bytes (``\\377`` -> ``'\\xff'``)
-and a unicode value fails, or not, exactly as the stock function does.
-``.`` does not match a newline, in the fix as in the old patterns: a
-backslash before a newline stays.
+An unfixed stdlib's ``_unquote`` searches for the next octal escape and the
+next backslash escape from every escape onwards, so a value of *n*
+backslashes costs O(n**2). gh-123067 (3.12.6, 3.11.10, 3.10.15, 3.9.20,
+3.8.20, and 3.13.0) replaced that loop with one pass of
+``\\\\(?:([0-3][0-7][0-7])|(.))``: the octal alternative first, so where
+both escapes start at one backslash the octal one wins, as in the unfixed
+loop. This module makes the same single pass with ``finditer`` and joins the
+pieces with ``''.join`` as the unfixed loop does, so on 2.7 the result is the
+same bytes (``\\377`` -> ``'\\xff'``) and a unicode value fails, or not,
+exactly as the stock function does. ``.`` does not match a newline, in the
+fix as in the unfixed patterns: a backslash before a newline stays.
 """
 
 import re
@@ -44,6 +44,6 @@ def unquote(str):  # the stdlib's parameter name: a caller may pass it by keywor
         octal = match.group(1)
         pieces.append(chr(int(octal, 8)) if octal else match.group(2))
         start = match.end()
-    if start < len(str):  # as the old loop: no empty tail (on 2.7, u'""' gives '')
+    if start < len(str):  # as the unfixed loop: no empty tail (on 2.7, u'""' gives '')
         pieces.append(str[start:])
     return _nulljoin(pieces)

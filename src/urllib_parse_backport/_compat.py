@@ -25,7 +25,8 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
 
     class RLock(object):
         """A re-entrant lock, as 2.7's ``threading.RLock`` (Python code there too),
-        without importing ``threading``: 1.4 ms of a 10 ms start-up."""
+        without importing ``threading``, which start-up does not pay for
+        (docs/performance.rst, "Start-up switches")."""
 
         def __init__(self):
             self._lock = allocate_lock()

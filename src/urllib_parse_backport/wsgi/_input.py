@@ -15,8 +15,9 @@ class Input(object):
     Reads as the server's stream does (PEP 3333): ``read(n)`` asks the
     server for no more than *n* bytes, ``readline()`` for one line, and the
     end of the server's stream is the end of this one. The head is read from
-    an offset, never cut down by each read: reading a 2.5 MiB head 64 bytes
-    at a time took 3.3 s that way (each read copied what was left).
+    an offset, never cut down by each read: cutting it copies what is left,
+    so reading it in small pieces would take time quadratic in its size
+    (docs/performance.rst, "WSGI middleware").
     """
 
     __slots__ = ("_head", "_at", "_stream", "_translate", "_warn")
