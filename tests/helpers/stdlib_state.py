@@ -21,6 +21,7 @@ else:
 #: force has something to fix.
 UNFIXED = len(STDLIB.parse_qsl("a=1;b=2")) == 2
 
+
 def _split_lacks():
     """Which urlsplit fixes the stdlib lacks, by the behaviour each fix changes
     (the cases of the fixes' own upstream tests)."""

@@ -91,7 +91,7 @@ def _states(verdicts, state):
     from ._split import CVES, NAME
     states = {}
     needs, reason = verdicts.get(STDLIB_MODULE, (False, "not assessed"))
-    if "CVE-2021-23336" in state.leave_out:
+    if "CVE-2021-23336" in state.leave_out and (needs or state.report.forced):
         states["CVE-2021-23336"] = "left out"
     elif needs or state.report.forced:
         states["CVE-2021-23336"] = "applied"
@@ -101,7 +101,7 @@ def _states(verdicts, state):
     plan = state.split_plan or {}
     for cve in CVES:
         decided = plan.get(cve)
-        if decided == "left out" or cve in state.leave_out and decided is None:
+        if decided == "left out":
             states[cve] = "left out"
         elif decided is None:
             states[cve] = "unchecked"

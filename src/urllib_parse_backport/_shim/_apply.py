@@ -74,8 +74,8 @@ def apply(targets, report, force, lazy=False, just_imported=()):
     still served by the in-place code swap. Otherwise every loaded module is
     scanned.
 
-    Targets whose fixes are all in ``state.leave_out`` are left alone.
-    Returns ``{target name: (needs_fix, reason)}``."""
+    A target that needs a fix, all of whose fixes are in ``state.leave_out``,
+    is left alone. Returns ``{target name: (needs_fix, reason)}`` as assessed."""
     verdicts = {}
     replace = {}
     later = {}
@@ -84,10 +84,6 @@ def apply(targets, report, force, lazy=False, just_imported=()):
         if lazy and target.load == "installed" and target.module not in sys.modules:
             later.setdefault(target.module, []).append(target)
             report.skipped.append((target.module, WAITING))
-            continue
-        if target.cves <= state.leave_out:
-            verdicts[target.name] = (False, "left out: %s" % ", ".join(sorted(target.cves)))
-            report.skipped.append((target.name, verdicts[target.name][1]))
             continue
         module = load(target, report)
         if module is None:
@@ -100,6 +96,9 @@ def apply(targets, report, force, lazy=False, just_imported=()):
             needs_fix, reason = False, failure("assessment failed: %s: %s" % (
                 type(exc).__name__, exc))
         verdicts[target.name] = (needs_fix, reason)
+        if (needs_fix or force) and target.cves <= state.leave_out:
+            report.skipped.append((target.name, "left out: %s" % ", ".join(sorted(target.cves))))
+            continue
         if not needs_fix and not (force and target.forceable):
             report.skipped.append((target.name, reason))
             continue
