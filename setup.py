@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-NAME = "cpython-security-backports-2021"
+NAME = "cpython-security-backports"
 
 #: The oldest setuptools this sdist is tested with: 0.9.8, the oldest release
 #: with a wheel on PyPI, and the python-setuptools of RHEL/CentOS 7.

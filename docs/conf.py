@@ -1,4 +1,4 @@
-"""Sphinx configuration for the cpython-security-backports-2021 documentation.
+"""Sphinx configuration for the cpython-security-backports documentation.
 
 The build needs no network: there is no intersphinx, and links to CPython's
 issues and documentation are plain URLs made by ``sphinx.ext.extlinks``.
@@ -15,8 +15,8 @@ import urllib_parse_backport
 # Local extensions: fixes_table renders the registry of fixes (coverage page).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "_ext"))
 
-project = "cpython-security-backports-2021"
-author = "The cpython-security-backports-2021 maintainers"
+project = "cpython-security-backports"
+author = "The cpython-security-backports maintainers"
 copyright = "2026, " + author
 version = release = urllib_parse_backport.__version__
 assert ctypes_safe.__version__ == release
@@ -46,4 +46,4 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 
 html_theme = "furo"
-html_title = "cpython-security-backports-2021 " + release
+html_title = "cpython-security-backports " + release

@@ -1,6 +1,6 @@
 """Fresh environments, and one installation checked end to end (for tools/check_install.py).
 
-An installation passes when pip names it ``cpython-security-backports-2021``
+An installation passes when pip names it ``cpython-security-backports``
 at the built version (an sdist that a setuptools could not read installs as
 "UNKNOWN 0.0.0" and fails here), both packages import from site-packages and
 parse the attack query safely, the ``.pth`` file activates the shim at
@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NAME = "cpython-security-backports-2021"
+NAME = "cpython-security-backports"
 ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
 
@@ -182,7 +182,7 @@ def install_and_check(python, pip_args, expect=None, isolated=False):
     if "Name: " + NAME not in shown or "Version: " + version not in shown:
         raise InstallError("pip show does not name %s %s:\n%s" % (NAME, version, shown))
     metadata = [name for name in added if re.match(
-        r"cpython_security_backports_2021-%s(-py\d\.\d+)?\.(dist|egg)-info$"
+        r"cpython_security_backports-%s(-py\d\.\d+)?\.(dist|egg)-info$"
         % re.escape(version), name)]
     if len(metadata) != 1 or (expect and not metadata[0].endswith(expect)):
         raise InstallError("expected one %s directory, added: %s" % (expect, sorted(added)))

@@ -44,7 +44,7 @@ def wheel_with_old_pip(version, pip, dist_dir, workdir):
     python = legacy_env(version, os.path.join(workdir, "pip%s-%s" % (pip, version)), pip, None,
                         os.path.join(workdir, "app-data"))
     result = install_and_check(python, ["--no-index", "--find-links", dist_dir,
-                                        "cpython-security-backports-2021"],
+                                        "cpython-security-backports"],
                                expect="dist-info", isolated=True)
     return ["wheel  air-gapped, pip %-11s -> %s" % (pip, result)]
 
