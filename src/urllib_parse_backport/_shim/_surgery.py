@@ -6,8 +6,9 @@ signature, and put back the exact objects on ``unpatch()``. Nothing here knows
 about query strings.
 """
 
-import sys
 import types
+
+from _cpython_security._rebind import module_namespace, rebind as _shared_rebind
 
 from .._compat import replace_code
 
@@ -119,8 +120,8 @@ _KEY = "<label>"  # the placeholder constant of the templates below
 
 # The code swap_code() gives a plain function of 1-8 parameters: a template of
 # that many, renamed. compile() would build the same, but the first compile()
-# of a process costs 0.6-1 ms (2.7-3.13), in every process a start-up switch
-# patches (on 2.7 and the unfixed 3.x releases, every one).
+# of a process is expensive (docs/performance.rst, "Start-up switches"), and
+# a start-up switch patches in every process of an interpreter that lacks a fix.
 def _route1(a):
     return __import__("urllib_parse_backport._shim._surgery", None, None,
                       ("ROUTES",)).ROUTES["<label>"](a)
@@ -180,79 +181,9 @@ def _routing_code(original, names, label):
     return replace_code(template, **changes)
 
 
-#: The C-level ``__dict__`` of modules and of instances: reading through them runs
-#: no Python code, where ``module.__dict__`` runs a ``__dict__`` property that a
-#: lazy module class defines (apipkg's ``ApiModule``, used by ``py``, loads every
-#: attribute then).
-_MODULE_DICT = types.ModuleType.__dict__["__dict__"]
-_INSTANCE_DICT = type(type("_Plain", (object,), {}).__dict__["__dict__"])  # getset_descriptor
-
-
-def _instance_dict(obj):
-    """*obj*'s own ``__dict__`` through the C descriptor its class got from ``type``,
-    or None (no such descriptor, or one a class overrides in Python)."""
-    for klass in type(obj).__mro__:
-        descriptor = klass.__dict__.get("__dict__")
-        if descriptor is not None:
-            if type(descriptor) is not _INSTANCE_DICT:
-                return None
-            return descriptor.__get__(obj, type(obj))
-    return None
-
-
-def module_namespace(module):
-    """The namespace of *module*, or of the module a proxy in ``sys.modules``
-    wraps (Twisted's deprecation proxy keeps it in ``_module``), else None.
-
-    Runs no code of the module's class: a lazy module stays unloaded, and an
-    object whose class defines ``__dict__`` in Python is skipped."""
-    try:
-        if not issubclass(type(module), types.ModuleType):  # proxies fake __class__
-            own = _instance_dict(module)
-            if not isinstance(own, dict):
-                return None
-            module = own.get("_module")
-            if not issubclass(type(module), types.ModuleType):
-                return own  # a plain object standing in for a module
-        namespace = _MODULE_DICT.__get__(module, types.ModuleType)
-    except Exception:  # not a module-like object
-        return None
-    return namespace if isinstance(namespace, dict) else None
-
-
-def _is_own(name):
-    return name == _OWN_PACKAGE or name.startswith(_OWN_PACKAGE + ".")
-
-
 def rebind(replace, only=None):
     """Rebind, in every loaded module but this package's (or in the modules
-    named in *only*), each value ``v`` with ``replace[id(v)] == (v, new)`` to ``new``.
-
-    Returns ``[(namespace, key, old, new, "module.key")]``.
+    named in *only*), each value ``v`` with ``replace[id(v)] == (v, new)`` to ``new``
+    (``_cpython_security._rebind``). Returns ``[(namespace, key, old, new, "module.key")]``.
     """
-    found = []
-    seen = set()
-    wanted = set(replace)
-    if only is None:
-        modules = list(sys.modules.items())
-    else:
-        modules = [(name, sys.modules.get(name)) for name in sorted(only)]
-    for name, module in modules:
-        if module is None or _is_own(name):
-            continue
-        if type(module) is types.ModuleType:  # the common case, without a call
-            namespace = _MODULE_DICT.__get__(module, types.ModuleType)
-        else:
-            namespace = module_namespace(module)
-        if namespace is None or id(namespace) in seen:
-            continue
-        seen.add(id(namespace))
-        # Most modules hold none of the originals: tell so in C, then look closer.
-        if wanted.isdisjoint(map(id, list(namespace.values()))):
-            continue
-        for key, value in list(namespace.items()):
-            new = replace.get(id(value))
-            if new is not None and new[0] is value:
-                namespace[key] = new[1]
-                found.append((namespace, key, value, new[1], "%s.%s" % (name, key)))
-    return found
+    return _shared_rebind(replace, only, _OWN_PACKAGE)
