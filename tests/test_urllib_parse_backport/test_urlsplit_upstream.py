@@ -1,5 +1,6 @@
 # -*- coding: utf-8 -*-
-"""The test cases CPython added with each urlsplit fix, against the backport.
+"""The test cases CPython added with each urlsplit fix, against the backport
+and against the stdlib as ``patch()`` leaves it (every test runs with both).
 
 Each test names the CPython test it mirrors (``Lib/test/test_urlparse.py``,
 class ``UrlParseTestCase``); the inputs and expectations are upstream's, the
@@ -32,6 +33,26 @@ def run_reference(urls):
     output = process.communicate(json.dumps(urls).encode("ascii"))[0]
     assert process.returncode == 0
     return json.loads(output.decode("ascii"))
+
+
+@pytest.fixture(autouse=True, params=["backport", "patched stdlib"])
+def implementation(request):
+    """Binds this module's ``urlsplit``/``urlparse`` to the backport's, or to
+    the stdlib's own after ``patch()`` (the parse_qs fix left out)."""
+    global urlsplit, urlparse
+    if request.param == "backport":
+        yield request.param
+        return
+    stdlib = importorskip("urllib.parse" if PY3 else "urlparse")
+    saved = urlsplit, urlparse
+    urllib_parse_backport.unpatch()
+    urllib_parse_backport.patch(leave_out=["CVE-2021-23336"])
+    urlsplit, urlparse = stdlib.urlsplit, stdlib.urlparse
+    try:
+        yield request.param
+    finally:
+        urlsplit, urlparse = saved
+        urllib_parse_backport.unpatch()
 
 
 def _encoded(text):
@@ -137,11 +158,11 @@ INVALID_BRACKETED_NETLOCS = [
 
 
 @pytest.mark.parametrize("url", INVALID_BRACKETED_HOSTS + INVALID_BRACKETED_NETLOCS)
-@pytest.mark.parametrize("func", [urlsplit, urlparse], ids=["urlsplit", "urlparse"])
-def test_invalid_bracketed_hosts(func, url):
+@pytest.mark.parametrize("name", ["urlsplit", "urlparse"])
+def test_invalid_bracketed_hosts(name, url):
     """Mirrors ``test_invalid_bracketed_hosts`` (gh-103848 and gh-105704's rows)."""
     with pytest.raises(ValueError):
-        func(url)
+        globals()[name](url)
 
 
 @pytest.mark.skipif(not os.path.exists(REFERENCE), reason="no reference interpreter")
