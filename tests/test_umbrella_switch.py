@@ -78,6 +78,16 @@ def test_a_fix_is_left_out_by_name():
     assert result["unquote"][0] == COOKIES
 
 
+def test_the_skip_list_wins_over_a_package_variable_and_takes_cves():
+    result, err = app(HTTP_COOKIES_BACKPORT_PATCH="1", CPYTHON_SECURITY_SKIP="CVE-2024-7592")
+    assert err == "" and result["unquote"][0] == COOKIES
+    assert "http_cookies_backport" not in result["loaded"]
+    result, err = app(HTTP_COOKIES_BACKPORT_PATCH="1", CPYTHON_SECURITY_SKIP="cve-2024-7952")
+    assert err.startswith("cpython_security: ignoring CPYTHON_SECURITY_SKIP='cve-2024-7952': "
+                          "cve-2024-7952 is no fix of this distribution; the names are ")
+    assert "CVE-2024-7592" in err and len(err.splitlines()) == 1
+
+
 def test_a_package_variable_set_decides_for_its_package():
     result, err = app(CPYTHON_SECURITY_PATCH="1", HTTP_COOKIES_BACKPORT_PATCH="0")
     assert err == "" and result["unquote"][0] == COOKIES
