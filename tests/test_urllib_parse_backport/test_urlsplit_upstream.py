@@ -216,3 +216,17 @@ def test_results_are_the_interpreters_own_types():
 def test_the_public_names_are_listed():
     assert "urlsplit" in urllib_parse_backport.__all__
     assert "urlparse" in urllib_parse_backport.__all__
+
+
+class _Unbooleable(object):
+    def __bool__(self):
+        raise ZeroDivisionError("nope")
+
+    __nonzero__ = __bool__
+
+
+@pytest.mark.parametrize("url", ["//[zz]", " //[zz]", "http://[::1]x/", "//[", "//a"])
+def test_allow_fragments_is_read_before_the_host_is_checked(url):
+    # As the interpreter's own urlsplit: bool(allow_fragments) raises first.
+    with pytest.raises(ZeroDivisionError):
+        urlsplit(url, "", _Unbooleable())

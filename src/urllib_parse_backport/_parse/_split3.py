@@ -144,8 +144,10 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
         else:
             url, scheme, coerce_result = coerce_args(url, scheme)
             url, scheme = clean(url, scheme)
+        # Where upstream calls bool(): first before 3.11 (the cache's key), after
+        # the cleaning from 3.11 (an error of bool() comes before the host check).
+        allow_fragments = bool(allow_fragments)
         if cache is not None:
-            allow_fragments = bool(allow_fragments)
             key = url, scheme, allow_fragments, type(url), type(scheme)
             cached = cache.get(key, None)
             if cached:
