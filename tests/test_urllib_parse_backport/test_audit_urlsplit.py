@@ -252,3 +252,16 @@ def test_each_finding_carries_its_cve_and_issue():
     first = out.splitlines()[0]
     assert " where a query string is split on ';' (CVE-2021-23336) and 2 fixes missing " \
            "from copies of urlsplit, in 2 files (" in first
+
+
+def test_a_directory_no_import_can_name_ends_the_module_name(tmpdir):
+    # Debian's PyPy keeps an __init__.py in /usr/lib/pypy3.9, its stdlib
+    # directory: the stdlib's urllib/parse.py is still "urllib.parse".
+    from internals import audit_known
+    root = tmpdir.mkdir("pypy3.9")
+    root.join("__init__.py").write("")
+    package = root.mkdir("urllib")
+    package.join("__init__.py").write("")
+    package.join("parse.py").write("")
+    assert audit_known.module_name(str(package.join("parse.py"))) == "urllib.parse"
+    assert audit_known.module_name(str(package.join("__init__.py"))) == "urllib"

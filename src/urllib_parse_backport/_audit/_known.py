@@ -6,6 +6,7 @@ shim's own table, so the two cannot drift; reading it imports no framework.
 """
 
 import os
+import re
 
 STDLIB_SHIM = "the stdlib shim, patch()"
 SHIM = "patch()"
@@ -28,14 +29,27 @@ _fixed = None
 
 
 def module_name(path):
-    """The dotted name *path* is imported under, from the ``__init__.py`` files above it."""
+    """The dotted name *path* is imported under, from the ``__init__.py`` files above it.
+
+    Climbing stops at a directory whose name is no identifier: no import can
+    name it (Debian's PyPy keeps an ``__init__.py`` in ``/usr/lib/pypy3.9``)."""
     directory, filename = os.path.split(os.path.abspath(path))
     name = os.path.splitext(filename)[0]
     parts = [] if name == "__init__" else [name]
     while os.path.isfile(os.path.join(directory, "__init__.py")):
-        directory, package = os.path.split(directory)
+        parent, package = os.path.split(directory)
+        if not _identifier(package):
+            break
+        directory = parent
         parts.insert(0, package)
     return ".".join(parts)
+
+
+def _identifier(name):
+    check = getattr(name, "isidentifier", None)  # 3.x; 2.7: ASCII names only
+    if check is not None:
+        return check()
+    return re.match(r"[A-Za-z_][A-Za-z0-9_]*\Z", name) is not None
 
 
 def fixed_at_run_time():
