@@ -33,7 +33,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from install_envs import (NAME, ROOT, InstallError, fresh_env, install_and_check, run,
-                          run_status, stdlib_unfixed)
+                          run_status, stdlib_lacks_a_fix)
 from legacy_installs import legacy_tasks
 
 #: The newest pip each old interpreter can run; others take the latest.
@@ -117,9 +117,9 @@ def check_readme(version, workdir):
     if [words[:2] for words in commands] != [["pip", "install"], ["python", "-m"]]:
         raise InstallError("README's commands changed: %s" % commands)
     run(commands[0], cwd=clone, env=environ)
-    unfixed = stdlib_unfixed(python)
+    exposed = stdlib_lacks_a_fix(python)
     code, out = run_status(commands[1], cwd=clone, env=environ)
-    if code != (1 if unfixed else 0) or "verdict:" not in out:
+    if code != (1 if exposed else 0) or "verdict:" not in out:
         raise InstallError("%s exited %d:\n%s" % (" ".join(commands[1]), code, out))
     environ["URLLIB_PARSE_BACKPORT_PATCH"] = "1"
     after, out = run_status(commands[1], cwd=clone, env=environ)

@@ -128,6 +128,29 @@ def stdlib_unfixed(python):
     return run([python, "-c", PROBE]).strip() == "True"
 
 
+#: Whether the stdlib's urllib.parse lacks any fix the package carries: parse_qsl
+#: splits on ';', or urlsplit keeps a leading blank or a tab, or accepts an IPv4
+#: address in brackets or text after them (the registry's probes, by behaviour).
+LACKS_PROBE = """
+import sys
+m = __import__('urlparse' if sys.version_info[0] == 2 else 'urllib.parse', None, None, ['x'])
+def accepts(url):
+    try:
+        m.urlsplit(url)
+    except ValueError:
+        return False
+    return True
+print(len(m.parse_qsl('a=1;b=2')) == 2 or m.urlsplit(' http://h/')[1] != 'h'
+      or m.urlsplit('http://a\\tb/')[1] != 'ab' or accepts('http://[1.2.3.4]/')
+      or accepts('http://[::1]evil/'))
+"""
+
+
+def stdlib_lacks_a_fix(python):
+    """Whether that interpreter's urllib.parse lacks any fix of the package."""
+    return run([python, "-c", LACKS_PROBE]).strip() == "True"
+
+
 def site_packages(python):
     return run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]
                ).strip()
