@@ -113,11 +113,12 @@ def test_the_rfc_2231_spelling_is_read_percent_decoded():
 ])
 def test_a_query_that_its_charset_decodes_to_other_fields_is_refused(method, charset, query):
     # Django's WSGI handler decodes the query with the request's charset, then
-    # splits; its ASGI handler does not decode it (the query passes there).
+    # splits; under ASGI too, where it may run behind an ASGI-to-WSGI adapter
+    # (its ASGI handler does not decode the query).
     status, _, _ = wsgi(None, "text/plain; charset=" + charset, method=method, query=query)
     assert status == "400 Bad Request"
     assert asgi(None, [b"text/plain; charset=" + charset.encode("ascii")], method=method,
-                query=query.encode("ascii"))[0] is None
+                query=query.encode("ascii"))[0] == 400
 
 
 @pytest.mark.parametrize("query", ["id=5", "a"])
@@ -395,3 +396,58 @@ def test_a_parser_whose_code_is_swapped_back_counts_again(label_blind_parser):
     assert wsgi(BODY, "text/plain")[:2] == (None, BODY)
     function.__code__ = original
     assert wsgi(BODY, "text/plain")[:2] == (None, FIXED)
+
+
+# --- a third attacker's round: WSGI applications behind an ASGI-to-WSGI adapter -------
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_asgi_an_unlabelled_get_body_is_a_form_while_bottle_is_loaded(
+        method, label_blind_parser):
+    # Bottle 0.12.18 behind asgiref's WsgiToAsgi or Starlette's WSGIMiddleware
+    # reads the body of any method, as under a WSGI server.
+    assert asgi(BODY, method=method) == (None, FIXED)
+
+
+def test_asgi_an_unlabelled_get_body_is_untouched_otherwise():
+    assert asgi(BODY, method="GET") == (None, BODY)
+
+
+@pytest.mark.parametrize("name", [b"content_type", b"Content_Type", b"CONTENT_TYPE"])
+def test_asgi_an_underscore_content_type_counts(name):
+    # The adapters make HTTP_CONTENT_TYPE of "content_type" (h11 accepts the
+    # name), and CherryPy reads that one over CONTENT_TYPE.
+    assert asgi(BODY, [b"text/plain"], headers=[(name, URLENCODED.encode("ascii"))]) \
+        == (None, FIXED)
+
+
+def test_asgi_an_underscore_length_is_rewritten_with_the_body():
+    from asgi_apps import recorder, run
+    from urllib_parse_backport.asgi import protect as asgi_protect
+    if PY2:
+        pytest.skip("ASGI is Python 3 only")
+    length = b"%d" % len(BODY)
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "path": "/", "query_string": b"",
+             "headers": [(b"content-type", URLENCODED.encode("ascii")),
+                         (b"content-length", length), (b"content_length", length)]}
+    seen = []
+    run(asgi_protect(recorder(seen)), scope, [{"type": "http.request", "body": BODY}])
+    fixed = b"%d" % len(FIXED)
+    assert dict(seen[0][0]["headers"])[b"content_length"] == fixed
+
+
+def test_asgi_two_different_lengths_refuse_a_form():
+    status, _ = asgi(BODY, [URLENCODED.encode("ascii")],
+                     headers=[(b"content-length", b"%d" % len(BODY)), (b"content_length", b"3")])
+    assert status == 400
+
+
+@pytest.mark.parametrize("query", [b"q=common&utm=x+ADs-q=malicious",
+                                   b"q=common+ACY-q=malicious"])
+def test_asgi_a_query_its_charset_decodes_to_other_fields_is_refused(query):
+    # Django's WSGI handler behind an adapter decodes the query with the
+    # request's charset before it splits, as under a WSGI server.
+    status, _ = asgi(None, [b"text/plain; charset=utf-7"], method="GET", query=query)
+    assert status == 400
+    assert wsgi(None, "text/plain; charset=utf-7", method="GET",
+                query=query.decode("ascii"))[0].startswith("400")

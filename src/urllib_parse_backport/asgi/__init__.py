@@ -45,6 +45,8 @@ ORIGINAL_BODY = _body.ORIGINAL_BODY
 _BODILESS = frozenset(["GET", "HEAD"])
 _BODY_HEADERS = frozenset([b"content-length", b"content-type", b"transfer-encoding",
                            b"content-encoding"])
+#: Their lengths: a name of another length is none of them, in any spelling.
+_BODY_HEADER_LENGTHS = frozenset(len(name) for name in _BODY_HEADERS)
 
 
 def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blind=False):
@@ -93,13 +95,19 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
         for name, value in scope.get("headers", ()):
             if name not in _BODY_HEADERS:  # one lookup for the headers that do not matter
                 # Servers send names lower-cased (ASGI), but Django's handler reads
-                # any case, so another case must count here as it does there.
-                if name.islower():
+                # any case, so another case must count here as it does there. An
+                # ASGI-to-WSGI adapter (asgiref, Starlette, uvicorn) makes
+                # HTTP_CONTENT_TYPE of "content_type" as of "content-type", and
+                # CherryPy reads that one: an underscore counts as a dash.
+                if len(name) not in _BODY_HEADER_LENGTHS:
                     continue
-                name = name.lower()
+                name = name.lower().replace(b"_", b"-")
                 if name not in _BODY_HEADERS:
                     continue
             if name == b"content-length":
+                if length is not None and length != value:
+                    length = b"-"  # two lengths: refused as not a number of bytes
+                    continue
                 length = value
             elif name == b"content-type":
                 content_types += (value,)
@@ -107,12 +115,16 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
                 coding = value
             else:
                 framed = True
-        if not content_types and (scope.get("method") in _BODILESS or (
-                length is None and not framed and scope.get("http_version") in ("1.1", "1.0"))):
-            # No label, and a GET/HEAD (whose unlabelled body no parser reads
-            # as a form) or HTTP/1 without a body.
+        if not content_types and (
+                (length is None and not framed and scope.get("http_version") in ("1.1", "1.0"))
+                or (scope.get("method") in _BODILESS and not label_blind
+                    and not label_blind_parsers())):
+            # No label, and HTTP/1 without a body, or a GET/HEAD, whose
+            # unlabelled body no parser reads as a form, except a label-blind
+            # one (Bottle 0.12, which looks at no method, behind an adapter).
             return app(scope, receive, send)
-        return body.call(app, scope, receive, send, content_types, length, framed, coding)
+        return body.call(app, scope, receive, send, content_types, length, framed, coding,
+                         query)
 
     protected.__wrapped__ = app
     protected._asgi_single_callable = True  # asgiref's mark

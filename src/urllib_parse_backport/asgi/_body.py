@@ -39,17 +39,20 @@ class BodyRewriter(object):
         self._warn = warn
         self._label_blind = label_blind
 
-    def call(self, app, scope, receive, send, content_types, length, framed, coding):
+    def call(self, app, scope, receive, send, content_types, length, framed, coding, query):
         """The awaitable of *app* on a request that may have a body: *content_types*
         holds the ``content-type`` values
         (bytes), *length* and *coding* the ``content-length`` and
         ``content-encoding`` values (bytes, or None when absent), *framed*
-        whether a ``transfer-encoding`` came. What is refused, rewritten or
-        passed is ``_protect.body_action``'s rule."""
-        # The query is not passed: Django's ASGI handler parses it as text, not
-        # decoded with the request's charset (its WSGI handler does).
+        whether a ``transfer-encoding`` came, *query* the query string as
+        received. What is refused, rewritten or passed is
+        ``_protect.body_action``'s rule."""
+        # The query counts: Django's ASGI handler parses it as text, but its
+        # WSGI handler, behind an ASGI-to-WSGI adapter, decodes it with the
+        # request's charset, as under a WSGI server.
         action, reason = body_action(
-            tuple(value.decode("latin-1") for value in content_types), None, length is not None,
+            tuple(value.decode("latin-1") for value in content_types),
+            query.decode("latin-1") if isinstance(query, bytes) else query, length is not None,
             framed, None if coding is None else coding.decode("latin-1"), self._label_blind,
             label_blind_parsers)
         if action is None:
@@ -142,10 +145,11 @@ class BodyRewriter(object):
 
 
 def _with_length(headers, length):
-    """*headers* with the ``content-length`` value *length*."""
+    """*headers* with the ``content-length`` value *length* (``content_length`` too:
+    an adapter makes ``HTTP_CONTENT_LENGTH`` of it)."""
     value = str(length).encode("ascii")
-    return [(name, value) if name.lower() == b"content-length" else (name, old)
-            for name, old in headers]
+    return [(name, value) if name.lower().replace(b"_", b"-") == b"content-length"
+            else (name, old) for name, old in headers]
 
 
 class _Replay(object):
