@@ -88,6 +88,13 @@ def listed(environ=None):
 def missing(module, why=None):
     """Skip the test for want of *module*; fail it when this environment promises it."""
     promised = listed().get(distribution(module))
+    top = module.split(".")[0]
+    if promised and top != module and _imports(top):
+        # The promised distribution is installed; the version pinned for
+        # this interpreter has no such module (Django < 3.0: no ASGI).
+        pytest.skip("%s has no %s in the version installed for this interpreter%s"
+                    % (distribution(module), module, ": %s" % why if why else ""),
+                    allow_module_level=True)
     if promised:
         pytest.fail("%s lists %s for this interpreter (%s), but %s does not import%s"
                     % (promised, distribution(module), VARIABLE, module,
@@ -102,12 +109,6 @@ def importorskip(module):
     try:
         __import__(module)
     except ImportError as exc:
-        top = module.split(".")[0]
-        if top != module and _imports(top):
-            # The promised distribution is installed; the version pinned for
-            # this interpreter has no such module (Django < 3.0: no ASGI).
-            pytest.skip("%s has no %s in the version installed for this interpreter: %s"
-                        % (distribution(module), module, exc), allow_module_level=True)
         missing(module, str(exc))
     import sys
     return sys.modules[module]

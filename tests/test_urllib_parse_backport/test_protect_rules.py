@@ -421,10 +421,10 @@ def test_asgi_an_underscore_content_type_counts(name):
 
 
 def test_asgi_an_underscore_length_is_rewritten_with_the_body():
-    from asgi_apps import recorder, run
-    from urllib_parse_backport.asgi import protect as asgi_protect
     if PY2:
         pytest.skip("ASGI is Python 3 only")
+    from asgi_apps import recorder, run
+    from urllib_parse_backport.asgi import protect as asgi_protect
     length = b"%d" % len(BODY)
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
              "method": "POST", "path": "/", "query_string": b"",
