@@ -197,15 +197,15 @@ FIXES = (
         [("force", {"force": True})]),
 )
 
-#: The packages, in the order of their first fix.
-PACKAGES = tuple(sorted(set(fix.package for fix in FIXES),
-                        key=[fix.package for fix in FIXES].index))
-
-#: ``{package: its first fix}``: what a package's fixes share (switch, start-up module).
-BY_PACKAGE = dict((package, [fix for fix in FIXES if fix.package == package][0])
-                  for package in PACKAGES)
-
 
 def fixes_of(package):
     """The rows of *package*, in registry order."""
     return [fix for fix in FIXES if fix.package == package]
+
+
+#: The packages, in the order of their first fix.
+PACKAGES = tuple(fix.package for index, fix in enumerate(FIXES)
+                 if fix.package not in [earlier.package for earlier in FIXES[:index]])
+
+#: ``{package: its first fix}``: what a package's fixes share (switch, start-up module).
+BY_PACKAGE = dict((package, fixes_of(package)[0]) for package in PACKAGES)

@@ -14,7 +14,7 @@ import os
 import sys
 
 from ._import_hook import PostImportHook
-from ._registry import BY_PACKAGE, FIXES, PACKAGES
+from ._registry import BY_PACKAGE, FIXES, PACKAGES, fixes_of
 
 __all__ = ["from_pth", "from_pth_all", "start", "StartupSwitch", "SWITCHES", "TRIGGERS",
            "UMBRELLA", "SKIP_VARIABLE", "left_out"]
@@ -126,8 +126,7 @@ def left_out(package, environ, stream=None):
     """The CVEs of *package* that ``CPYTHON_SECURITY_SKIP`` in *environ* leaves out:
     those it names, or all of the package's when it names the package."""
     names = skipped(environ, stream)
-    return set(fix.cve for fix in FIXES
-               if fix.package == package and (package in names or fix.cve in names))
+    return set(fix.cve for fix in fixes_of(package) if package in names or fix.cve in names)
 
 
 def _effective(package, environ):
@@ -156,8 +155,8 @@ def triggers(package, leave_out=()):
     *leave_out* is needed}``. A probe that raises counts as "needs it": the
     package's own check decides."""
     found = {}
-    for fix in FIXES:
-        if fix.package == package and fix.cve not in leave_out:
+    for fix in fixes_of(package):
+        if fix.cve not in leave_out:
             for name, probe in fix.probes.items():
                 found.setdefault(name, []).append(probe)
     return dict((name, _any_of(probes)) for name, probes in found.items())
@@ -238,7 +237,7 @@ def start(package, environ=None, stream=None, notes=None):
     if notes is None:
         notes = NOTES.get(package)
     switch.run(decide, {switch.variable: value} if value is not None else {}, stream, notes)
-    if not wanted or len(leave_out) == len([f for f in FIXES if f.package == package]):
+    if not wanted or len(leave_out) == len(fixes_of(package)):
         return  # off, or every fix of the package left out
     # What start-up saw, even if the app changes it later.
     snapshot = {switch.variable: value, SKIP_VARIABLE: ",".join(sorted(leave_out))}

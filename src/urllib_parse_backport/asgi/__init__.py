@@ -105,10 +105,9 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
                 if name not in _BODY_HEADERS:
                     continue
             if name == b"content-length":
-                if length is not None and length != value:
-                    length = b"-"  # two lengths: refused as not a number of bytes
-                    continue
-                length = value
+                # Two different lengths (one may be "content_length") are
+                # joined, as Django joins repeated headers: no number of bytes.
+                length = value if length is None or length == value else length + b", " + value
             elif name == b"content-type":
                 content_types += (value,)
             elif name == b"content-encoding":
