@@ -188,3 +188,13 @@ def test_on_2_7_and_3_6_the_name_is_the_built_function_once_the_stdlib_is_loaded
         "u.urlsplit('http://h/')\n"
         "print(json.dumps([first, u.urlsplit.__module__]))")
     assert found[0] == "urllib_parse_backport._parse" and found[1] != found[0]
+
+
+def test_a_fix_left_out_at_start_up_says_so_even_when_nothing_else_was_patched():
+    # On 3.11+ CVE-2025-0938's is the only fix missing: left out, nothing is
+    # patched, and the self-check must say "left out", not "not patched".
+    found = run_json("import json, %s, urllib_parse_backport as u\n"
+                     "print(json.dumps(u.status()['fixes']['CVE-2025-0938']))" % STDLIB.__name__,
+                     CPYTHON_SECURITY_PATCH="1", CPYTHON_SECURITY_SKIP="CVE-2025-0938")
+    assert found["exposed"] is SPLIT_LACKS["CVE-2025-0938"]
+    assert found["state"] == ("left out" if SPLIT_LACKS["CVE-2025-0938"] else "not patched")

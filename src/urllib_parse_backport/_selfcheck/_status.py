@@ -4,9 +4,11 @@ Why in-process: what matters is what *this* process's parsers do (the server's
 environment, its imports, its patch), not what a fresh shell would see.
 """
 
+import os
 import sys
 
 from _cpython_security._registry import fixes_of
+from _cpython_security._startup import left_out
 from _cpython_security._selfcheck import common_status
 
 from .. import _policy
@@ -93,18 +95,27 @@ def _framework_parsers(report):
     return found
 
 
-def _split_fixes(module, report):
+def _split_fixes(module):
     """``{CVE: entry}`` for the urlsplit fixes: whether the interpreter's own
-    ``urlsplit`` lacks each (``lacks``), whether the one this process calls
-    does (``exposed``), and what ``patch()`` did (``state``)."""
+    ``urlsplit`` lacks each (``lacks``) and whether the one this process calls
+    does (``exposed``)."""
     as_called = _split.diagnose(module.urlsplit)
     own = state.split_lacks if state.changed_something() and state.split_lacks else as_called
-    states = report.fixes if report is not None else {}
-    found = {}
-    for cve in _split.CVES:
-        found[cve] = {"lacks": own[cve], "exposed": as_called[cve] is not False,
-                      "state": states.get(cve, "not patched")}
-    return found
+    return dict((cve, {"lacks": own[cve], "exposed": as_called[cve] is not False})
+                for cve in _split.CVES)
+
+
+def _add_states(fixes, report, package):
+    """Each entry's ``issue`` and ``state``: what ``patch()`` did, else "left out"
+    for a fix lacking here that ``CPYTHON_SECURITY_SKIP`` names (the start-up
+    switch then had nothing else to patch), else "not patched"."""
+    done = report.fixes if report is not None else {}
+    skip = left_out(package, os.environ)
+    for fix in fixes_of(package):
+        entry = fixes[fix.cve]
+        entry["issue"] = fix.issue
+        entry["state"] = done.get(fix.cve) or (
+            "left out" if fix.cve in skip and entry["lacks"] else "not patched")
 
 
 def _hostname(urlparse):
@@ -128,12 +139,9 @@ def status():
         module = sys.modules[STDLIB_MODULE]
         fixes = {"CVE-2021-23336": {
             "lacks": bool(stdlib["splits_semicolon"] or not stdlib["has_separator"]),
-            "exposed": query_exposed,
-            "state": report.fixes.get("CVE-2021-23336", "not patched")
-            if report is not None else "not patched"}}
-        fixes.update(_split_fixes(module, report))
-        for fix in fixes_of(__name__.split(".")[0]):
-            fixes[fix.cve]["issue"] = fix.issue
+            "exposed": query_exposed}}
+        fixes.update(_split_fixes(module))
+        _add_states(fixes, report, __name__.split(".")[0])
         exposed = any(entry["exposed"] for entry in fixes.values())
         info = common_status(__name__.split(".")[0], __version__, "CVE-2021-23336",
                              state.changed_something(), report, ACTIVATION_VARIABLE, exposed)
