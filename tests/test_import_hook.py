@@ -85,3 +85,35 @@ def test_a_module_from_a_pep302_finder_is_called_back(watch):
     finally:
         sys.meta_path.remove(legacy)
     assert calls == [("hooked_legacy", "legacy")]
+
+
+# A module importing another that installs a hook on the first: what the start-up
+# switch does when django.utils.http is the first module to import the stdlib parser.
+INNER = u"""
+import sys
+sys.modules["hooked_state"].HALF = sys.modules["hooked_outer"].__dict__.get("DONE")
+sys.modules["hooked_state"].install(["hooked_outer"])
+"""
+
+
+@pytest.mark.parametrize("outer_through_a_hook", [True, False])
+def test_a_hook_installed_while_its_module_is_half_imported_waits_for_the_rest(
+        tmp_path, watch, outer_through_a_hook):
+    install, calls = watch
+    (tmp_path / "hooked_outer.py").write_text(u"import hooked_inner\nDONE = 'outer'\n")
+    (tmp_path / "hooked_inner.py").write_text(INNER)
+    state = type(sys)("hooked_state")
+    state.install = install
+    sys.modules["hooked_state"] = state
+    if outer_through_a_hook:
+        install(["hooked_outer"])
+    import hooked_outer  # noqa: F401
+    assert state.HALF is None  # the hook went on while hooked_outer was half-done
+    if not outer_through_a_hook:  # no hook saw it end: the next import does
+        try:
+            import hooked_absent  # noqa: F401
+        except ImportError:
+            pass
+    # Each hook calls back once, with the module complete.
+    assert calls == [("hooked_outer", "outer")] * (2 if outer_through_a_hook else 1)
+    assert not import_hook.importing("hooked_outer") and import_hook.imported("hooked_outer")

@@ -8,11 +8,54 @@ framework early also fails on 2.7 when its dependencies are namespace packages
 set up by ``.pth`` files read after ours (zope.interface). Both packages use it.
 The hook sits on ``sys.meta_path``, finds nothing itself, and lets the other
 finders load the module; it only runs *callback(name)* once the module is done.
+
+A module can be in ``sys.modules`` before it is done: a module it imports
+(the stdlib parser, imported first by ``django.utils.http``) finds it there
+half-executed, its later names not defined yet. :func:`importing` tells such
+a module from an imported one, and a hook installed while one of its names
+is half-imported calls back when that import finishes, not never.
 """
 
 import sys
 
-__all__ = ["PostImportHook"]
+__all__ = ["PostImportHook", "importing", "imported"]
+
+#: ``{name: count}`` of the modules being imported through a hook (nested hooks count twice).
+_LOADING = {}
+#: The modules whose body has run and whose hooks are calling back: done, for them.
+_CALLING_BACK = set()
+#: ``{name: [hook]}``: hooks installed while *name* was half-imported through a hook.
+_AFTER = {}
+
+
+def importing(name):
+    """Whether module *name* is in ``sys.modules`` but its import has not finished.
+
+    Why: a module's import puts it in ``sys.modules`` before executing its
+    body, so a module it imports meanwhile finds it half-defined. Seen three
+    ways: a hook is loading it; Python 3's import system marks its spec
+    ``_initializing`` until the body has run (``importlib._bootstrap``,
+    3.4+); the body's frame is on this thread's stack (Python 2, or a loader
+    of its own)."""
+    module = sys.modules.get(name)
+    if module is None or name in _CALLING_BACK:
+        return False
+    if name in _LOADING:
+        return True
+    if getattr(getattr(module, "__spec__", None), "_initializing", False):
+        return True
+    namespace = getattr(module, "__dict__", None)
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_globals is namespace and frame.f_code.co_name == "<module>":
+            return True
+        frame = frame.f_back
+    return False
+
+
+def imported(name):
+    """Whether module *name* is in ``sys.modules`` and done (see :func:`importing`)."""
+    return name in sys.modules and not importing(name)
 
 
 class PostImportHook(object):
@@ -24,24 +67,62 @@ class PostImportHook(object):
         self._busy = set()  # names being imported through this hook: let others find them
         #: Names whose import has started through this hook and not finished.
         self.loading = set()
+        #: Names half-imported, not through a hook, when installed: checked at each import.
+        self._unfinished = set()
 
     def install(self):
+        """Put the hook first on ``sys.meta_path``. A name being imported now
+        (half-imported) calls back when that import finishes: through another
+        hook, that hook's end says so; otherwise the next import after it does."""
         if self not in sys.meta_path:
             sys.meta_path.insert(0, self)
+        for name in list(self.names):
+            if name in _LOADING:
+                _AFTER.setdefault(name, []).append(self)
+            elif importing(name):
+                self._unfinished.add(name)
 
     def uninstall(self):
         while self in sys.meta_path:
             sys.meta_path.remove(self)
 
     def _wants(self, fullname):
+        if self._unfinished:
+            for name in [name for name in self._unfinished if not importing(name)]:
+                self._unfinished.discard(name)
+                if name in self.names:  # stays on sys.meta_path, which is being walked
+                    self._done(name, uninstall=False)
         return fullname in self.names and fullname not in self._busy
 
-    def _done(self, fullname):
-        self.loading.discard(fullname)
+    def _started(self, fullname):
+        """The loader is about to run *fullname*'s body (not at ``find_spec``: a
+        spec asked for, as ``importlib.util.find_spec`` does, may never load)."""
+        self.loading.add(fullname)
+        _LOADING[fullname] = _LOADING.get(fullname, 0) + 1
+
+    def _failed(self, fullname):
+        """*fullname*'s body raised: no longer loading; still watched for the next try."""
+        if fullname in self.loading:
+            self.loading.discard(fullname)
+            count = _LOADING.pop(fullname, 1) - 1
+            if count:
+                _LOADING[fullname] = count
+
+    def _done(self, fullname, uninstall=True):
+        """*fullname*'s body has run: call back, then each hook that waited for it."""
+        self._failed(fullname)  # not loading any more, as after a failure
         self.names.discard(fullname)
-        if not self.names:
+        if not self.names and uninstall:
             self.uninstall()
-        self.callback(fullname)
+        waiting = _AFTER.pop(fullname, []) if fullname not in _LOADING else []
+        _CALLING_BACK.add(fullname)
+        try:
+            self.callback(fullname)
+            for hook in waiting:
+                if fullname in hook.names and hook in sys.meta_path:
+                    hook._done(fullname)
+        finally:
+            _CALLING_BACK.discard(fullname)
 
     # Python 3: wrap the loader the other finders choose.
     def find_spec(self, fullname, path=None, target=None):
@@ -60,7 +141,6 @@ class PostImportHook(object):
             spec.loader = _CallingBackLegacyLoader(spec.loader, self)
         else:
             return None
-        self.loading.add(fullname)
         return spec
 
     # Python 2 (no find_spec, PEP 451 is 3.4+): import it the usual way, nested, then
@@ -71,10 +151,13 @@ class PostImportHook(object):
         return self
 
     def load_module(self, fullname):
-        self.loading.add(fullname)
+        self._started(fullname)
         self._busy.add(fullname)
         try:
             __import__(fullname)
+        except BaseException:
+            self._failed(fullname)
+            raise
         finally:
             self._busy.discard(fullname)
         self._done(fullname)
@@ -145,7 +228,12 @@ class _CallingBackLoader(_LoaderProxy):
         return self.loader.create_module(spec)
 
     def exec_module(self, module):
-        self.loader.exec_module(module)
+        self.hook._started(module.__name__)
+        try:
+            self.loader.exec_module(module)
+        except BaseException:
+            self.hook._failed(module.__name__)
+            raise
         module.__loader__ = self.loader
         spec = getattr(module, "__spec__", None)
         if spec is not None and spec.loader is self:
@@ -157,6 +245,11 @@ class _CallingBackLegacyLoader(_LoaderProxy):
     """The same for a loader with only ``load_module`` (it sets ``__loader__`` itself)."""
 
     def load_module(self, fullname):
-        module = self.loader.load_module(fullname)
+        self.hook._started(fullname)
+        try:
+            module = self.loader.load_module(fullname)
+        except BaseException:
+            self.hook._failed(fullname)
+            raise
         self.hook._done(fullname)
         return module

@@ -14,7 +14,7 @@ import sys
 import types
 
 from .._compat import STDLIB_MODULE, is_installed
-from _cpython_security._import_hook import PostImportHook
+from _cpython_security._import_hook import PostImportHook, imported
 from .._log import log_report
 from .._report import PatchReport, failure
 from ._state import state
@@ -148,7 +148,7 @@ def apply_adapters(adapters, report):
     now, later = [], {}
     for adapter in adapters:
         top = adapter.module.partition(".")[0]
-        if adapter.module in sys.modules:
+        if imported(adapter.module):  # a half-imported one waits for the rest of it
             now.append(adapter)
         elif top in sys.modules or is_installed(top):
             later.setdefault(adapter.module, []).append(adapter)
