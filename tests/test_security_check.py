@@ -38,8 +38,10 @@ def test_one_line_per_registry_entry():
     from internals import shared_registry
     rc, out, err = check()
     lines = out.splitlines()
-    assert [line.split(":")[0] for line in lines[:-1]] == [
+    assert [line.split(":")[0] for line in lines if line.startswith("CVE-")] == [
         fix.cve for fix in shared_registry.FIXES]
+    assert [line.split(":")[0] for line in lines[len(shared_registry.FIXES):-1]] == [
+        "hint"] * (len(lines) - len(shared_registry.FIXES) - 1)
     assert "CVE-2024-7592" in [line.split(":")[0] for line in lines]
     assert lines[-1].startswith("verdict: ")
 
@@ -51,15 +53,18 @@ def test_bare_process_is_exposed():
     rc, out, err = check()
     assert rc == 1, err
     lines = out.splitlines()
-    verdicts = dict((line.split()[0], line.split()[1]) for line in lines[:-1])
+    verdicts = dict((line.split()[0], line.split()[1]) for line in lines
+                    if line.startswith("CVE-"))
     assert verdicts["CVE-2021-23336:"] == "EXPOSED"
     assert verdicts["CVE-2021-3177:"] == ("EXPOSED" if sys.version_info[0] == 2 else "safe")
     # Every interpreter of the matrix lacks CVE-2025-0938's fix (3.12.9, 3.13.2).
     assert verdicts["CVE-2025-0938:"] == "EXPOSED"
-    assert [line.split()[0] for line in lines[:-1]] == [
+    assert [line.split()[0] for line in lines if line.startswith("CVE-")] == [
         "CVE-2021-23336:", "CVE-2023-24329:", "CVE-2022-0391:", "CVE-2024-11168:",
         "CVE-2025-0938:", "CVE-2021-3177:", "CVE-2024-7592:"]
-    assert lines[-1].startswith("verdict: EXPOSED")
+    assert lines[-1].startswith("verdict: EXPOSED: CVE-2021-23336, ")
+    assert "hint: set CPYTHON_SECURITY_PATCH=1 to apply every fix at start-up" in lines
+    assert "per-package" not in out
 
 
 def test_every_switch_makes_the_process_safe():
@@ -74,3 +79,25 @@ def test_usage_error(args):
     rc, out, err = check(*args)
     assert rc == 2
     assert err.startswith("usage: cpython-security-check")
+
+
+def test_the_hint_names_the_variable_that_keeps_the_framework_adapters_off():
+    importorskip("twisted.web.http")  # its own parser splits on ';' in every pinned release
+    rc, out, err = check(CPYTHON_SECURITY_PATCH="1", URLLIB_PARSE_BACKPORT_PATCH="1")
+    assert rc == 1
+    assert ("hint: URLLIB_PARSE_BACKPORT_PATCH=1 patches the stdlib only: set "
+            "URLLIB_PARSE_BACKPORT_PATCH=frameworks, or unset it (CPYTHON_SECURITY_PATCH=1 "
+            "applies both)") in out.splitlines()
+    assert out.splitlines()[-1] == "verdict: EXPOSED: CVE-2021-23336"
+
+
+def test_the_hint_names_what_the_skip_list_leaves_out():
+    rc, out, err = check(CPYTHON_SECURITY_PATCH="1", CPYTHON_SECURITY_SKIP="CVE-2025-0938")
+    assert rc == 1  # every interpreter of the matrix lacks CVE-2025-0938's fix
+    assert ("hint: CPYTHON_SECURITY_SKIP=CVE-2025-0938 leaves CVE-2025-0938 out: unset "
+            "CPYTHON_SECURITY_SKIP to apply them") in out.splitlines()
+
+
+def test_the_umbrella_alone_makes_the_process_safe():
+    rc, out, err = check(CPYTHON_SECURITY_PATCH="1")
+    assert (rc, out.splitlines()[-1]) == (0, "verdict: safe"), out + err

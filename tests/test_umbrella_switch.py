@@ -83,9 +83,20 @@ def test_the_skip_list_wins_over_a_package_variable_and_takes_cves():
     assert err == "" and result["unquote"][0] == COOKIES
     assert "http_cookies_backport" not in result["loaded"]
     result, err = app(HTTP_COOKIES_BACKPORT_PATCH="1", CPYTHON_SECURITY_SKIP="cve-2024-7952")
-    assert err.startswith("cpython_security: ignoring CPYTHON_SECURITY_SKIP='cve-2024-7952': "
-                          "cve-2024-7952 is no fix of this distribution; the names are ")
+    assert err.startswith("cpython_security: CPYTHON_SECURITY_SKIP='cve-2024-7952': unknown "
+                          "name cve-2024-7952 (the names are ")
+    assert err.endswith("); it leaves nothing out\n")
     assert "CVE-2024-7592" in err and len(err.splitlines()) == 1
+
+
+def test_an_unknown_name_in_the_skip_list_is_named_and_the_known_ones_still_apply():
+    result, err = app(CPYTHON_SECURITY_PATCH="1",
+                      CPYTHON_SECURITY_SKIP="CVE-2025-938,CVE-2023-24329")
+    assert err.startswith("cpython_security: CPYTHON_SECURITY_SKIP='CVE-2025-938,"
+                          "CVE-2023-24329': unknown name CVE-2025-938 (the names are ")
+    assert err.endswith("); it still leaves out CVE-2023-24329\n") and "ignoring" not in err
+    # CVE-2023-24329 is left out: 2.7 and 3.6, which lack its fix, keep the blank.
+    assert result["hostname"] == (None if sys.version_info < (3, 7) else "evil.example")
 
 
 def test_a_package_variable_set_decides_for_its_package():
@@ -105,8 +116,8 @@ def test_a_bad_value_is_named_and_nothing_is_patched():
 
 def test_a_skip_list_typo_is_named_and_leaves_nothing_out():
     result, err = app(CPYTHON_SECURITY_PATCH="1", CPYTHON_SECURITY_SKIP="ctypes")
-    assert err.startswith("cpython_security: ignoring CPYTHON_SECURITY_SKIP='ctypes': ctypes "
-                          "is no fix of this distribution; the names are ctypes_safe, ")
+    assert err.startswith("cpython_security: CPYTHON_SECURITY_SKIP='ctypes': unknown name "
+                          "ctypes (the names are ctypes_safe, ")
     assert result["repr"] == "<cparam 'd' (1.5)>"
 
 

@@ -26,17 +26,76 @@ def collect():
     return found
 
 
-def render(found):
+def _exposed(found, fix):
+    """Whether *fix* is exposed (a package with several fixes reports each in
+    ``status()["fixes"]``)."""
+    info = found[fix.package]
+    return info.get("fixes", {}).get(fix.cve, info)["exposed"]
+
+
+def _frameworks_only(info):
+    """Whether CVE-2021-23336 is exposed through framework parsers alone."""
+    return (info.get("stdlib", {}).get("attack_as_called") == _SAFE_QUERY
+            and any(entry["exposed"] for entry in info.get("frameworks", ())))
+
+
+_SAFE_QUERY = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
+
+
+def hint(fix, info, environ):
+    """What to set so that *fix*, exposed in *info* (its package's ``status()``),
+    is applied at start-up: one line naming the exact variable and value."""
+    from ._startup import SKIP_VARIABLE, SWITCHES, UMBRELLA, left_out, skipped
+    switch = SWITCHES[fix.package]
+    own = environ.get(switch.variable)
+    if fix.cve in left_out(fix.package, environ):
+        out = [each for each in FIXES if each.cve in left_out(each.package, environ)]
+        rest = sorted(set(skipped(environ)).difference(
+            [each.cve for each in out] + [each.package for each in out]))
+        return "%s=%s leaves %s out: %s" % (
+            SKIP_VARIABLE, environ.get(SKIP_VARIABLE), ", ".join(each.cve for each in out),
+            "set %s=%s to apply them" % (SKIP_VARIABLE, ",".join(rest)) if rest
+            else "unset %s to apply them" % SKIP_VARIABLE)
+    umbrella = UMBRELLA.choice(environ.get(UMBRELLA.variable))
+    if own:  # the package's own variable decides for it
+        wanted = switch.choice(own)
+        if wanted in ("invalid", "off"):
+            return "%s=%s leaves %s unpatched: unset it (%s=1 then applies it)" % (
+                switch.variable, own, fix.cve, UMBRELLA.variable)
+        if fix.umbrella != "1" and wanted != fix.umbrella and _frameworks_only(info):
+            return "%s=%s patches the stdlib only: set %s=%s, or unset it (%s=1 " \
+                "applies both)" % (switch.variable, own, switch.variable, fix.umbrella,
+                                   UMBRELLA.variable)
+    elif umbrella == "invalid":
+        return "%s=%s is not an accepted value: set %s=1 to apply every fix at start-up" % (
+            UMBRELLA.variable, environ.get(UMBRELLA.variable), UMBRELLA.variable)
+    elif umbrella != "patch":
+        return "set %s=1 to apply every fix at start-up" % UMBRELLA.variable
+    if not info["patched"]:
+        return "%s is set but nothing was patched at start-up: is %s_patch.pth in this " \
+            "interpreter's site-packages, and python run without -S?" % (
+                switch.variable if own else UMBRELLA.variable, "cpython_security")
+    return "%s stays exposed with its switch on: python -m %s names the parser no " \
+        "switch reaches" % (fix.cve, fix.package)
+
+
+def render(found, environ=None):
+    import os
+    environ = os.environ if environ is None else environ
     lines = []
+    hints = []
     for fix in FIXES:
-        info = found[fix.package]
-        # A package with several fixes reports each in status()["fixes"].
-        exposed = info.get("fixes", {}).get(fix.cve, info)["exposed"]
+        exposed = _exposed(found, fix)
         verdict = "EXPOSED" if exposed else "safe"
         lines.append("%-15s %-8s %s (%s, %s)" % (fix.cve + ":", verdict, fix.summary,
                                                  fix.issue, fix.package))
-    lines.append("verdict: %s" % ("EXPOSED: run the per-package command for details "
-                                  "(python -m <package>)" if found["exposed"] else "safe"))
+        if exposed:
+            line = hint(fix, found[fix.package], environ)
+            if line not in hints:
+                hints.append(line)
+    lines.extend("hint: " + line for line in hints)
+    exposed = [fix.cve for fix in FIXES if _exposed(found, fix)]
+    lines.append("verdict: %s" % ("EXPOSED: " + ", ".join(exposed) if exposed else "safe"))
     return "\n".join(lines)
 
 

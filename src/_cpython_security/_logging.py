@@ -27,10 +27,19 @@ _watching = []  # the hook on "logging", or True once the root logger is watched
 _loggers = {}  # name -> logger: looked up once, and never again on the patch path
 
 
+#: At most this many lines wait (a process that never configures logging and
+#: patches in a loop must not grow); beyond it, lines are logged at once.
+_MOST_PENDING = 500
+
+
 def log(name, lines, at_startup=False):
     """Log *lines* ``[(level, message)]`` through logger *name*; *at_startup*:
-    keep them until the application has configured logging, if it has not yet."""
-    if at_startup and not _configured():
+    keep them until the application has configured logging, if it has not yet.
+
+    Lines of a later call (a fix applied when a module is imported after
+    start-up) also wait while the start-up report does: they would reach no
+    handler now, and the app's log must name every fix applied, in order."""
+    if (at_startup or PENDING) and not _configured() and len(PENDING) < _MOST_PENDING:
         PENDING.extend((name, level, message) for level, message in lines)
         _watch()
         return

@@ -26,7 +26,7 @@ class Fix(object):
     """One fix: *package* applies it through ``package._startup.run`` (*startup*)."""
 
     def __init__(self, package, cve, issue, summary, replaces, probes, startup, variable,
-                 options, option_modules=None, notes=None):
+                 options, option_modules=None, notes=None, umbrella="1"):
         self.package = package
         self.cve = cve
         self.issue = issue
@@ -43,6 +43,9 @@ class Fix(object):
         self.options = list(options)
         #: ``{option: module names}`` an option also waits for (any of them imported: run).
         self.option_modules = dict(option_modules or {})
+        #: The package's value that ``CPYTHON_SECURITY_PATCH=1`` stands for: the one
+        #: that applies every fix the package has (``frameworks`` adds the adapters).
+        self.umbrella = umbrella
         #: None, or a function returning lines to print at start-up before the switch is read.
         self.notes = notes
 
@@ -162,7 +165,8 @@ FRAMEWORK_MODULES = ("bottle", "cherrypy._cpreqbody", "cherrypy.lib.httputil",
 _URLLIB = dict(startup="urllib_parse_backport._shim._startup",
                variable="URLLIB_PARSE_BACKPORT_PATCH",
                options=[("force", {"force": True}), ("frameworks", {"frameworks": True})],
-               option_modules={"frameworks": FRAMEWORK_MODULES}, notes=_separator_notes)
+               option_modules={"frameworks": FRAMEWORK_MODULES}, notes=_separator_notes,
+               umbrella="frameworks")
 
 
 def _split_fix(cve, issue, summary):

@@ -70,13 +70,18 @@ def switch_hints(info, choice, accepted):
     reads the variable's value, *accepted* names the values it takes."""
     if not info["exposed"] or info["patched"]:
         return []
+    import os
     package = info["package"]
     variable, value = info["activation"]["variable"], info["activation"]["value"]
+    umbrella = os.environ.get(_UMBRELLA_NAMES[0])
+    if not value and choice(umbrella) == "patch":  # the umbrella decides for the package
+        variable, value = _UMBRELLA_NAMES[0], umbrella
     wanted = choice(value)
     if wanted == "invalid":
         return ["%s=%r is not an accepted value: use %s" % (variable, value, accepted)]
     if wanted == "off":
-        return ["set %s=1 to patch at start-up, or call %s.patch()" % (variable, package)]
+        return ["set %s=1 (every fix) to patch at start-up, or call %s.patch()"
+                % (_UMBRELLA_NAMES[0], package)]
     return ["%s=%s is set but nothing was patched at start-up: is %s_patch.pth in this "
             "interpreter's site-packages, and python run without -S?" % (variable, value, package)]
 

@@ -92,8 +92,10 @@ SWITCHES = dict((package, StartupSwitch(package, BY_PACKAGE[package].variable,
                 for package in PACKAGES)
 
 #: The umbrella switch, ``CPYTHON_SECURITY_PATCH``: every fix of the registry, as if
-#: each package's variable were ``1``, except where that variable is set (not empty):
-#: then it decides for its package, as it always has.
+#: each package's variable held the value that applies all of its fixes (the
+#: registry's ``umbrella``: ``frameworks`` for ``urllib_parse_backport``, whose
+#: adapters are fixes of CVE-2021-23336 too), except where that variable is set
+#: (not empty): then it decides for its package, as it always has.
 UMBRELLA = StartupSwitch("cpython_security", "CPYTHON_SECURITY_PATCH", [])
 
 #: The fixes every start-up switch leaves out: CVE identifiers (one fix) or
@@ -105,21 +107,28 @@ _SAID = set()
 
 
 def skipped(environ, stream=None):
-    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, CVEs upper-case);
-    with *stream*, one line there, once per process, for the names that are no fix of
-    the registry (a typo leaves nothing out)."""
+    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, CVEs upper-case).
+
+    A name that is no fix of the registry leaves nothing out, and the known
+    names still do: a typo must neither drop the rest of the list nor pass
+    unseen. With *stream*, one line there, once per process, names the
+    unknown ones and says what the list still leaves out."""
     value = environ.get(SKIP_VARIABLE, "")
     names = [name.strip() for name in value.split(",") if name.strip()]
     names = [name.upper() if name.upper() in _CVES else name for name in names]
     unknown = [name for name in names if name not in SWITCHES and name not in _CVES]
+    known = set(names) - set(unknown)
     if unknown and stream is not None and value not in _SAID:
         _SAID.add(value)
-        stream.write("cpython_security: ignoring %s=%r: %s %s no fix of this distribution; "
-                     "the names are %s and %s\n" % (
-                         SKIP_VARIABLE, value, ", ".join(unknown),
-                         "is" if len(unknown) == 1 else "are", ", ".join(sorted(SWITCHES)),
-                         ", ".join(fix.cve for fix in FIXES)))
-    return set(names) - set(unknown)
+        out = [fix.cve for fix in FIXES if fix.cve in known or fix.package in known]
+        stream.write("cpython_security: %s=%r: unknown name%s %s (the names are %s and %s); "
+                     "%s\n" % (
+                         SKIP_VARIABLE, value, "" if len(unknown) == 1 else "s",
+                         ", ".join(unknown), ", ".join(sorted(SWITCHES)),
+                         ", ".join(fix.cve for fix in FIXES),
+                         "it still leaves out " + ", ".join(out) if out
+                         else "it leaves nothing out"))
+    return known
 
 
 def left_out(package, environ, stream=None):
@@ -131,12 +140,12 @@ def left_out(package, environ, stream=None):
 
 def _effective(package, environ):
     """The value *package*'s switch acts on: its own variable when set and not
-    empty, else ``1`` when the umbrella is on and does not skip the package."""
+    empty, else the package's umbrella value when the umbrella is on."""
     own = environ.get(SWITCHES[package].variable)
     if own:
         return own
     if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "patch":
-        return "1"
+        return BY_PACKAGE[package].umbrella
     return own
 
 

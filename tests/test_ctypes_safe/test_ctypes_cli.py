@@ -33,8 +33,8 @@ def test_text_report_unpatched():
         "in this process" if EXPOSED else "verdict:      safe"]
     assert "fix active:   no" in lines
     hints = [line for line in lines if line.startswith("hint:")]
-    assert hints == (["hint:         set CTYPES_SAFE_PATCH=1 to patch at start-up, or call "
-                      "ctypes_safe.patch()"] if EXPOSED else [])
+    assert hints == (["hint:         set CPYTHON_SECURITY_PATCH=1 (every fix) to patch at "
+                      "start-up, or call ctypes_safe.patch()"] if EXPOSED else [])
 
 
 def test_text_report_patched_at_startup():

@@ -128,9 +128,9 @@ def test_text_report_hints_only_what_applies():
     if stdlib_splits():
         assert "VULNERABLE: splits on ';' (CVE-2021-23336); not replaced" in out
     if stdlib_lacks_a_fix():
-        assert "set URLLIB_PARSE_BACKPORT_PATCH=1" in out
+        assert "set CPYTHON_SECURITY_PATCH=1 (every fix, at start-up)" in out
     else:
-        assert "set URLLIB_PARSE_BACKPORT_PATCH=1 " not in out
+        assert "set CPYTHON_SECURITY_PATCH=1 " not in out
 
 
 def _stdlib_hints(out):

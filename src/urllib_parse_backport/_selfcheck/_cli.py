@@ -8,6 +8,8 @@ parser this process calls lacks a fix, 1 when one does (a fix left out
 counts), 2 on a usage error. ``--json`` prints :func:`status` as JSON.
 """
 
+import os
+
 from _cpython_security._selfcheck import (EXIT_EXPOSED, EXIT_SAFE, EXIT_USAGE, misspelt,
                                           main as run_selfcheck)
 
@@ -16,6 +18,9 @@ from _cpython_security._registry import fixes_of
 from . import status
 from .._policy import SEPARATOR_VARIABLE, WARN_VARIABLE
 from .._shim._startup import ACCEPTED, choice
+
+#: The umbrella switch: ``frameworks`` for this package (``_cpython_security._registry``).
+UMBRELLA = "CPYTHON_SECURITY_PATCH"
 
 __all__ = ["main", "render", "misspelt", "EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE"]
 
@@ -41,21 +46,27 @@ def _hints(info):
     """What to do, only where it applies."""
     hints = []
     variable, value = info["activation"]["variable"], info["activation"]["value"]
-    wanted = choice(value)
+    umbrella = os.environ.get(UMBRELLA)
+    if not value and choice(umbrella) == "patch":  # the umbrella: every fix, adapters too
+        variable, value, wanted = UMBRELLA, umbrella, "frameworks"
+    else:
+        wanted = choice(value)
     unpatched = [cve for cve, entry in info["fixes"].items()
                  if entry["exposed"] and entry["state"] not in ("left out", "applied")]
     if unpatched and not info["patched"]:
         if wanted == "invalid":
             hints.append("%s=%r is not an accepted value: use %s" % (variable, value, ACCEPTED))
         elif wanted == "off":
-            hints.append("set %s=1 (start-up) or call urllib_parse_backport.patch()" % variable)
+            hints.append("set %s=1 (every fix, at start-up) or call "
+                         "urllib_parse_backport.patch(frameworks=True)" % UMBRELLA)
         else:
             hints.append("%s=%s is set but nothing was patched at start-up: is "
                          "urllib_parse_backport_shim.pth in this interpreter's site-packages, "
                          "and python run without -S?" % (variable, value))
     if any(entry["exposed"] for entry in info["frameworks"]) and wanted != "frameworks":
-        hints.append("set %s=frameworks, or call patch(frameworks=True), to fix the "
-                     "framework parsers marked EXPOSED" % variable)
+        hints.append("set %s=frameworks (or unset it and set %s=1), or call "
+                     "patch(frameworks=True), to fix the framework parsers marked EXPOSED"
+                     % (info["activation"]["variable"], UMBRELLA))
     if info["policy"]["setting"] == "legacy":
         hints.append("%s=legacy splits on ';' on purpose" % info["policy"]["variable"])
     for name, meant in misspelt((variable, SEPARATOR_VARIABLE, WARN_VARIABLE)):
