@@ -2,63 +2,85 @@
 
 Why: Django decodes the query (its WSGI handler) and an urlencoded body with
 the request's charset before it splits them, so a codec that can write
-``&``, ``;`` or ``=`` other than as their ASCII bytes (``utf-7``: ``+ADs-`` is
-``;``, ``+ACY-`` is ``&``; UTF-16/32, EBCDIC, ``unicode_escape``...) hands it
-separators that no rewrite of the bytes can see. What the parsers do with the
-parameter decides which spellings count:
+``&``, ``;``, ``=`` or ``%`` other than as their ASCII bytes (``utf-7``:
+``+ADs-`` is ``;``, ``+ACY-`` is ``&``; UTF-16/32, EBCDIC,
+``unicode_escape``...) hands it separators that no rewrite of the bytes can
+see.
 
-* ``cgi.parse_header`` (Django to 3.x) keeps a quoted value whole, ``;`` and
-  ``,`` included, and the last ``charset`` wins;
-* ``email``'s ``get_params`` (Django 4+) also decodes RFC 2231 values
-  (``charset*=utf-16le''u%00t%00f%00-%007%00``, in the encoding they
-  declare) and joins continuations (``charset*0=utf-; charset*1=7``);
-* Python's codec lookup turns any run of punctuation into ``_``, so
-  ``utf,7``, ``"utf;7"`` and ``utf;;;;7`` all name ``utf_7``;
-* Django's ASGI handler joins repeated headers with ``,``.
+What a parser reads as the charset: ``cgi.parse_header`` (Django to 3.x) and
+``email``'s ``get_params`` (Django 4+) take the text from ``charset=`` to the
+next ``;`` (quotes, backslash escapes, RFC 2231 ``charset*`` forms and
+continuations included), Django's ASGI handler joins repeated headers with
+``,``, and Python's codec look-up turns any run of punctuation into ``_``
+(``utf,7``, ``"utf;7"`` and ``utf;;;;7`` all name ``utf_7``). So a charset
+is read here only in the one spelling every parser reads alike: a token of
+letters, digits and ``._:-``, quoted or not, alone up to the next ``;``. Any
+other spelling is :data:`UNREADABLE` (treated as unsafe: ambiguity is
+refused, not guessed).
 
-So every reading counts: each ``charset`` parameter, quoted or not, read to
-each ``;`` or ``,`` after it and to the end; a spelling this cannot read (a
-continuation, an RFC 2231 value in another encoding, a value with more
-separators than any codec name) is unsafe. A name Python does not know is
-safe: Django ignores it and keeps UTF-8.
+The cost holds for any header a client writes: one pass over each value, and
+no look-up on the client's text. A name is resolved as ``codecs.lookup``
+resolves it through the ``encodings`` package (the same normalisation and
+aliases), by this module's own code; ``codecs.lookup`` itself is never
+called on it, since the stdlib keeps every name it is asked for
+(``encodings._cache`` holds each miss for the life of the process). The
+verdict is kept per codec module, a set the interpreter fixes.
+
+Which codecs are safe is derived, not listed: a single-byte codec (a
+``decoding_table``, or a ``decoding_map`` on 2.7) is safe when no byte but
+its own decodes to ``&``, ``;``, ``=`` or ``%``; the multi-byte and
+stateful ones in :data:`ASCII_SAFE_MULTIBYTE` are safe by their design
+(ASCII bytes decode to themselves outside a multi-byte sequence, and no
+sequence decodes to an ASCII character), which the tests check over every
+one- and two-byte sequence after each escape; every other codec is unsafe.
+A name Python does not know is safe: Django ignores it and keeps UTF-8.
 """
 
-import codecs
 import re
 
-__all__ = ["ASCII_TRANSPARENT", "UNREADABLE", "unsafe_charsets", "decodes_to_fields"]
+__all__ = ["ASCII_SAFE_MULTIBYTE", "UNREADABLE", "SEPARATORS", "codec_module",
+           "unsafe_charsets", "decodes_to_fields"]
 
-#: The codecs (by ``codecs.lookup(name).name``) that decode every ASCII byte
-#: to itself and no other byte, or sequence of bytes, to an ASCII character:
-#: a charset naming one of them cannot spell a separator but as its byte.
-ASCII_TRANSPARENT = frozenset([
-    "ascii", "utf-8", "utf-8-sig", "iso8859-1", "iso8859-2", "iso8859-3", "iso8859-4",
-    "iso8859-5", "iso8859-6", "iso8859-7", "iso8859-8", "iso8859-9", "iso8859-10",
-    "iso8859-11", "iso8859-13", "iso8859-14", "iso8859-15", "iso8859-16",
-    "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1255", "cp1256", "cp1257",
-    "cp1258", "koi8-r", "koi8-u", "mac-roman", "mac-cyrillic", "mac-greek",
-    "cp437", "cp850", "cp852", "cp866", "cp874",
-    "shift_jis", "cp932", "euc_jp", "euc_kr", "cp949", "gb2312", "gbk", "gb18030",
-    "big5", "cp950", "big5hkscs",
+#: The characters a codec must write only as their own ASCII bytes.
+SEPARATORS = u"&;=%"
+
+#: The codec modules (in ``encodings``) without a decoding table that cannot
+#: write a separator but as its byte: ASCII itself, UTF-8, and the East Asian
+#: multi-byte codecs, stateless (EUC, Shift_JIS, Big5, GBK, GB18030, Johab)
+#: and stateful (ISO-2022, HZ), whose multi-byte sequences decode to
+#: non-ASCII characters only.
+ASCII_SAFE_MULTIBYTE = frozenset([
+    "ascii", "latin_1", "utf_8", "utf_8_sig",
+    "big5", "big5hkscs", "cp932", "cp949", "cp950", "euc_jis_2004", "euc_jisx0213", "euc_jp",
+    "euc_kr", "gb18030", "gb2312", "gbk", "hz", "johab", "shift_jis", "shift_jis_2004",
+    "shift_jisx0213", "iso2022_jp", "iso2022_jp_1", "iso2022_jp_2", "iso2022_jp_2004",
+    "iso2022_jp_3", "iso2022_jp_ext", "iso2022_kr",
 ])
 
 #: What :func:`unsafe_charsets` gives for a spelling it cannot read: never a
 #: codec name, so :func:`decodes_to_fields` counts it as decoding to fields.
 UNREADABLE = "(a charset spelt in a way no check can read)"
 
-_PARAMETER = re.compile(r"charset(\*[0-9]*\*?)?\s*=\s*", re.IGNORECASE)
-_BOUNDARY = re.compile(r"[;,]")
-#: More ';' or ',' than this after one charset=: no codec name has them.
-_MOST_BOUNDARIES = 64
-#: The encodings an RFC 2231 value may declare and still be read here.
-_PLAIN_2231 = ("", "us-ascii", "ascii", "utf-8", "utf8", "iso-8859-1", "latin-1", "latin1")
-_checked = {}  # name -> unsafe (bool): the answer for each name seen
+# "charset", "charset*", "charset*0", "charset*0*", then "=": case ignored, and
+# found inside other parameters' values too (a quoted boundary may hold one).
+_PARAMETER = re.compile(r"charset(\*[0-9]*\*?)?\s*=", re.IGNORECASE)
+# The one spelling every parser reads alike (the text up to the next ';').
+_PLAIN = re.compile(r'\s*("?)([A-Za-z0-9._:-]{1,64})\1\s*\Z')
+#: The most characters from ``charset=`` to the next ``;`` that can hold a
+#: plain name: past it, :data:`UNREADABLE` with no further reading.
+_LONGEST_VALUE = 80
+_PUNCTUATION = re.compile(r"[^0-9a-z.]+")
+
+_modules = []  # [the codec module names of the encodings package], read once
+_verdicts = {}  # codec module name -> True (unsafe), False (safe), None (no codec)
 
 
 def unsafe_charsets(content_types):
-    """Every charset that *content_types* (native strs) name in some reading and
-    that is a codec Python knows but not an :data:`ASCII_TRANSPARENT` one,
-    or :data:`UNREADABLE`; an empty list in the common case."""
+    """The codecs (``encodings`` module names) that the ``charset`` parameters of
+    *content_types* (native strs: one per header a client sent) name and
+    that can write a separator other than as its byte, with
+    :data:`UNREADABLE` for a spelling read no other way; an empty list in
+    the common case. Linear in the values' length."""
     values = list(content_types)
     if len(values) > 1:
         values.append(",".join(values))  # Django's ASGI handler joins them
@@ -66,62 +88,102 @@ def unsafe_charsets(content_types):
     for value in values:
         if "charset" not in value.lower():
             continue
+        end = -1  # the next ';' after the current parameter (found once per stretch)
         for match in _PARAMETER.finditer(value):
-            for name in _readings(match.group(1) or "", value[match.end():]):
-                if name is UNREADABLE or _is_unsafe(name):
-                    if name not in found:
-                        found.append(name)
+            if match.group(1):  # RFC 2231: email decodes and joins what cgi does not
+                name = UNREADABLE
+            else:
+                start = match.end()
+                if end < start:
+                    end = value.find(";", start)
+                    if end < 0:
+                        end = len(value)
+                if end - start > _LONGEST_VALUE:
+                    name = UNREADABLE
+                else:
+                    plain = _PLAIN.match(value, start, end)
+                    if plain is None:
+                        name = UNREADABLE
+                    else:
+                        name = codec_module(plain.group(2))
+                        if name is None or not _is_unsafe(name):
+                            continue
+            if name not in found:
+                found.append(name)
     return found
 
 
-def _readings(star, rest):
-    """The names a parser may read in the value that starts *rest* of a charset
-    parameter written ``charset`` + *star* ``=``."""
-    if star.strip("*"):
-        return [UNREADABLE]  # an RFC 2231 continuation: email joins the parts
-    boundaries = [m.start() for m in _BOUNDARY.finditer(rest)]
-    if len(boundaries) > _MOST_BOUNDARIES:
-        return [UNREADABLE]
-    names = [rest[:end] for end in boundaries + [len(rest)]]
-    if rest[:1] == '"':  # a quoted string, as cgi.parse_header and email read it
-        end = re.match(r'"((?:[^"\\]|\\.)*)"?', rest)
-        names.append(re.sub(r"\\(.)", r"\1", end.group(1)))
-    names = [name.strip().strip("\"'\\").strip() for name in names]
-    if star:  # charset*=encoding'language'value, percent-encoded in that encoding
-        extended = []
-        for name in names:
-            if "'" not in name:
-                extended.append(name)
-                continue
-            declared, _, value = name.split("'", 2) if name.count("'") >= 2 else (
-                "", "", name.rsplit("'", 1)[-1])
-            if declared.strip().lower() not in _PLAIN_2231:
-                return [UNREADABLE]
-            extended.append(re.sub("%([0-9A-Fa-f]{2})",
-                                   lambda m: chr(int(m.group(1), 16)), value))
-        names = extended
-    return names
+def codec_module(name):
+    """The ``encodings`` module that ``codecs.lookup(name)`` would use for *name*,
+    an ASCII str, or None where no module of that package is a codec by
+    that name. Mirrors the look-up's steps: the name lower-cased, each run
+    of characters other than letters, digits and ``.`` made one ``_``
+    (``encodings.normalize_encoding``), then the aliases, then the module
+    under the name itself."""
+    key = _PUNCTUATION.sub("_", name.lower()).strip("_")
+    from encodings.aliases import aliases
+    aliased = aliases.get(key) or aliases.get(key.replace(".", "_"))
+    modules = _codec_modules()
+    for candidate in ((aliased, key) if aliased else (key,)):
+        if candidate and "." not in candidate and candidate in modules \
+                and _verdict(candidate) is not None:
+            return candidate
+    return None
 
 
-def _is_unsafe(name):
-    unsafe = _checked.get(name)
-    if unsafe is None:
+def _codec_modules():
+    """The module names in the ``encodings`` package: a fixed set, read once."""
+    if not _modules:
+        import encodings
+        import pkgutil
+        _modules.append(frozenset(name for _, name, _ in
+                                  pkgutil.iter_modules(encodings.__path__)))
+    return _modules[0]
+
+
+def _is_unsafe(module):
+    return _verdict(module) is not False
+
+
+def _verdict(module):
+    """True when the codec *module* can write a separator other than as its byte,
+    False when it cannot, None when the module is no codec (computed once)."""
+    if module in _verdicts:
+        return _verdicts[module]
+    if module in ASCII_SAFE_MULTIBYTE:
+        verdict = False
+    else:
+        import importlib
         try:
-            info = codecs.lookup(name)
-        except (LookupError, ValueError, TypeError, UnicodeError):  # NUL in the name: either
-            unsafe = False
+            codec = importlib.import_module("encodings." + module)
+        except ImportError:  # mbcs, oem: another platform's
+            codec = None
+        if not hasattr(codec, "getregentry"):
+            verdict = None
         else:
-            unsafe = getattr(info, "name", name) not in ASCII_TRANSPARENT
-        if len(_checked) < 256:  # a client writes the names: bound the memo
-            _checked[name] = unsafe
-    return unsafe
+            verdict = _writes_separators(getattr(codec, "decoding_table", None),
+                                         getattr(codec, "decoding_map", None))
+    _verdicts[module] = verdict
+    return verdict
+
+
+def _writes_separators(table, mapping):
+    """Whether a single-byte codec with the decoding *table* (a str of 256) or
+    *mapping* (byte -> code point) decodes some other byte to a separator;
+    True (unsafe) for a codec with neither."""
+    if table is not None and len(table) == 256:
+        return any(table.count(char) != (table[ord(char)] == char) for char in SEPARATORS)
+    if isinstance(mapping, dict):
+        targets = set(ord(char) for char in SEPARATORS)
+        return any(point in targets and point != byte for byte, point in mapping.items())
+    return True
 
 
 def decodes_to_fields(query, charsets):
     """Whether Django, decoding *query* (a native str as the server gave it, or
-    bytes) with one of *charsets* before it splits (falling back to latin-1
-    when it cannot, as ``QueryDict`` does), would read other text holding
-    ``&``, ``;`` or ``=``."""
+    bytes) with one of *charsets* (as :func:`unsafe_charsets` gives them)
+    before it splits (falling back to latin-1 when it cannot, as ``QueryDict``
+    does), would read other text holding ``&``, ``;`` or ``=``."""
     if not query or not charsets:
         return False
     raw = query if isinstance(query, bytes) else query.encode("latin-1")

@@ -72,6 +72,10 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
                 data = data[error.end:]
         return u"".join(pieces)
 
+    def byte_window(data, start, size):
+        """*size* bytes of *data* from *start*, not copied (zlib reads a ``buffer``)."""
+        return buffer(data, start, size)  # noqa: F821 (Python 2 only)
+
     def is_installed(top):
         """Whether the top-level module *top* can be imported, without importing it.
 
@@ -91,6 +95,10 @@ else:
     STDLIB_MODULE = "urllib.parse"
     #: A file name's bytes as text, undecodable bytes as lone surrogates (PEP 383).
     from os import fsdecode  # noqa: F401
+
+    def byte_window(data, start, size):
+        """*size* bytes of *data* from *start*, not copied."""
+        return memoryview(data)[start:start + size]
 
     def is_installed(top):
         """Whether the top-level module *top* can be imported, without importing it."""

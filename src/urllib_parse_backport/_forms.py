@@ -37,8 +37,7 @@ FORM, MULTIPART, OTHER = "form", "multipart", "other"
 
 _URLENCODED = "application/x-www-form-urlencoded"
 _FORM_TYPE = "x-www-form-urlencoded"
-# CherryPy's own split (cherrypy.lib.httputil.RE_HEADER_SPLIT): commas outside quotes.
-_ELEMENTS = re.compile(r',(?=(?:[^"]*"[^"]*")*[^"]*$)')
+_COMMA_OR_QUOTE = re.compile(r'[,"]')
 
 
 def body_kind(content_types):
@@ -65,10 +64,27 @@ def _value_kind(value):
     if value[:10] != "multipart/":  # as Bottle tells it: a leading space is not multipart
         return OTHER
     if "," in value:
-        for element in _ELEMENTS.split(value):
+        for element in _elements(value):
             if element.strip()[:10] != "multipart/":
                 return OTHER
     return MULTIPART
+
+
+def _elements(value):
+    """*value* split as CherryPy splits a header (``cherrypy.lib.httputil``'s
+    ``RE_HEADER_SPLIT``, ``,(?=(?:[^"]*"[^"]*")*[^"]*$)``): at each comma
+    followed by an even number of ``"``. Its regex rescans the rest of the
+    value at every comma; this counts the quotes once, in one pass."""
+    quotes_after = value.count('"')
+    elements, start = [], 0
+    for mark in _COMMA_OR_QUOTE.finditer(value):
+        if mark.group() == '"':
+            quotes_after -= 1
+        elif not quotes_after % 2:
+            elements.append(value[start:mark.start()])
+            start = mark.end()
+    elements.append(value[start:])
+    return elements
 
 
 #: The parsers that read every body but a multipart one as a form, whatever

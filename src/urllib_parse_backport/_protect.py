@@ -14,16 +14,14 @@ fields is refused, never passed on with its ``;``: the answers are
 :data:`BAD_CHARSET` and :data:`ENCODED`.
 """
 
-import operator
-
-from . import _charsets, _forms, _policy
+from . import _charsets, _forms, _limits, _policy
 from ._compat import text_type
 from ._rewrite import LEGACY, separate
 
 __all__ = ["DEFAULT_MAX_BODY_SIZE", "chosen_separator", "query_rewriter", "body_rewriter",
-           "check_max_body_size", "body_action", "coded_form_passes", "log_made", "log_untouched",
-           "log_refused", "REWRITE", "REWRITE_BLIND", "VERIFY", "TOO_LARGE", "BAD_LENGTH",
-           "BAD_FRAMING", "BAD_CHARSET", "ENCODED"]
+           "body_action", "log_made", "log_untouched", "log_refused", "REWRITE", "REWRITE_BLIND",
+           "VERIFY", "TOO_LARGE", "BAD_LENGTH", "BAD_FRAMING", "BAD_CHARSET", "ENCODED",
+           "CUT_SHORT"]
 
 #: 2.5 MiB: bodies up to this size are read ahead and rewritten (Django's
 #: default ``DATA_UPLOAD_MAX_MEMORY_SIZE``); a larger form is refused with 413
@@ -77,17 +75,6 @@ def _ascii_native(value):
     return None
 
 
-def check_max_body_size(max_body_size):
-    """*max_body_size* as an int (or None); ValueError for a negative one."""
-    if max_body_size is None:
-        return None
-    max_body_size = operator.index(max_body_size)
-    if max_body_size < 0:
-        raise ValueError("protect(): max_body_size must be >= 0 or None, not %r"
-                         % (max_body_size,))
-    return max_body_size
-
-
 def query_rewriter(separator):
     """The rewrite of a query (native str or bytes) for *separator*, a native str."""
     def rewrite_query(query):
@@ -136,9 +123,17 @@ BAD_CHARSET = (400, "Bad Request",
 ENCODED = (415, "Unsupported Media Type",
            b"This request's body could be read as a form and is in a Content-Encoding "
            b"whose bytes cannot be rewritten.\n")
+#: A form whose client stopped sending before its Content-Length: ASGI-to-WSGI
+#: adapters (a2wsgi, asgiref, Starlette's) end the body at the disconnect and
+#: the parsers behind them read what came, so it is never handed on; nobody
+#: is left to read the answer but a client that only half-closed.
+CUT_SHORT = (400, "Bad Request",
+             b"This request's body ended before its Content-Length, and it could be "
+             b"read as a form.\n")
 
 
-def body_action(labels, query, length, framed, coding, label_blind, find_blind=None):
+def body_action(labels, query, length, framed, coding, label_blind, find_blind=None,
+                limits=None):
     """``(action, reason)`` for a request: *labels*, its Content-Type values
     (native strs; empty when none came); *query*, its query string where a
     parser decodes it with the request's charset (WSGI: Django's
@@ -148,12 +143,18 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
     *label_blind*, whether the application said a parser behind reads every
     body but multipart as a form (``protect(label_blind=True)``);
     *find_blind*, ``_forms.label_blind_parsers`` (under ASGI too: a WSGI
-    application may run behind an ASGI adapter), or None.
+    application may run behind an ASGI adapter), or None; *limits*, the
+    ``_limits.Limits`` the headers are held to (None: none).
 
     *action* is None (the body passes untouched, and the request goes on),
     :data:`REWRITE`, :data:`REWRITE_BLIND`, :data:`VERIFY`, or an answer
     refusing the request (:data:`BAD_CHARSET`, :data:`BAD_FRAMING`); *reason*
     says why, for the log. Which bodies are forms is ``_forms.body_kind``'s rule.
+
+    * a Content-Type or Content-Encoding past ``max_header_size``, or
+      Content-Type values of more than ``max_parameters`` parameters, are
+      refused before any other reading (``_limits``): every step after is
+      linear in them;
 
     * a charset that can spell a separator without its byte is refused where
       Django decodes with it before it splits: on a form body, and on a query
@@ -167,11 +168,15 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
       them on their ``;``."""
     if labels == _PLAIN_FORM and not framed and not coding:  # the common case
         return REWRITE, None
+    if limits is not None:
+        problem = limits.headers_problem(labels, (coding,))
+        if problem is not None:
+            return problem
     kind = _forms.body_kind(labels)
     if labels:
         unsafe = _charsets.unsafe_charsets(labels)
         if unsafe and (kind == _forms.FORM or _charsets.decodes_to_fields(query, unsafe)):
-            charset = unsafe[0]
+            charset = unsafe[0]  # a codec module's name, never the client's text
             return BAD_CHARSET, "charset %r can write a separator other than as its ASCII " \
                 "byte, and Django decodes the %s with it before it splits" \
                 % (charset, "body" if kind == _forms.FORM else "query")
@@ -187,41 +192,6 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
     if coding and coding.strip().lower() != "identity":
         return VERIFY, "Content-Encoding %r" % (coding,)
     return action, None
-
-
-def coded_form_passes(data, coding, rewrite, limit):
-    """Whether a form body in the content coding *coding* may pass byte for
-    byte: neither its bytes as received (what a parser that does not decode
-    reads) nor, for ``gzip``/``x-gzip``/``deflate``, its bytes decoded (what
-    an application that decodes reads), up to *limit* bytes, hold a byte that
-    *rewrite* changes. Any other coding, or bytes that do not decode, cannot
-    be checked and do not pass."""
-    if rewrite(data) is not data:
-        return False
-    if coding.strip().lower() not in ("gzip", "x-gzip", "deflate"):
-        return False
-    import zlib
-    total = 0
-    try:
-        while data:  # one gzip member after another
-            decoder = zlib.decompressobj(32 + zlib.MAX_WBITS)  # a gzip or zlib header
-            piece = decoder.decompress(data, _PIECE)
-            while True:
-                total += len(piece)
-                if limit is not None and total > limit:
-                    return False
-                if piece and rewrite(piece) is not piece:
-                    return False
-                if not decoder.unconsumed_tail:
-                    break
-                piece = decoder.decompress(decoder.unconsumed_tail, _PIECE)
-            data = decoder.unused_data
-    except zlib.error:
-        return False
-    return True
-
-
-_PIECE = 65536
 
 
 def log_made(middleware, label_blind, find_blind):
@@ -246,10 +216,16 @@ def log_made(middleware, label_blind, find_blind):
                        middleware, ", ".join(blind))
 
 
+_KNOBS = {TOO_LARGE: "max_body_size", _limits.CODED_TOO_LARGE: "max_body_size",
+          _limits.HEADER_TOO_LARGE: "max_header_size",
+          _limits.TOO_MANY_PARAMETERS: "max_parameters", _limits.TOO_MANY_MEMBERS: "max_members"}
+
+
 def log_refused(middleware, method, path, answer, reason):
     """Log that a body a parser could read as a form was refused with *answer*, and why."""
     import logging
-    hint = " (raise max_body_size to accept such bodies)" if answer is TOO_LARGE else ""
+    knob = _KNOBS.get(answer)
+    hint = " (raise %s to accept such requests)" % (knob,) if knob else ""
     logging.getLogger("urllib_parse_backport").warning(
         "%s.protect: %s %r: refused with %d %s: body that a parser could read as a form, "
         "%s%s", middleware, method, path, answer[0], answer[1], reason, hint)

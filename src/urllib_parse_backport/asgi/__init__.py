@@ -27,13 +27,16 @@ import inspect  # noqa: E402
 
 from .. import _policy  # noqa: E402
 from .._forms import label_blind_parsers  # noqa: E402
-from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,  # noqa: E402
+from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter,  # noqa: E402
                         chosen_separator, log_made, query_rewriter)
+from .._limits import (DEFAULT_MAX_HEADER_SIZE, DEFAULT_MAX_MEMBERS,  # noqa: E402
+                       DEFAULT_MAX_PARAMETERS, Limits)
 from .._rewrite import LEGACY  # noqa: E402
 from . import _body  # noqa: E402
 from ._body import BodyRewriter  # noqa: E402
 
-__all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE"]
+__all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE",
+           "DEFAULT_MAX_HEADER_SIZE", "DEFAULT_MAX_PARAMETERS", "DEFAULT_MAX_MEMBERS"]
 
 #: The scope key holding ``query_string`` as the server gave it (bytes; always
 #: set on ``http`` scopes; under nested ``protect()`` calls, by the outermost).
@@ -49,7 +52,9 @@ _BODY_HEADERS = frozenset([b"content-length", b"content-type", b"transfer-encodi
 _BODY_HEADER_LENGTHS = frozenset(len(name) for name in _BODY_HEADERS)
 
 
-def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blind=False):
+def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blind=False,
+            max_header_size=DEFAULT_MAX_HEADER_SIZE, max_parameters=DEFAULT_MAX_PARAMETERS,
+            max_members=DEFAULT_MAX_MEMBERS):
     """Return an ASGI 3 application that calls *app* with each ``;`` of the
     query and of an urlencoded body percent-encoded, so that whatever parses
     them in *app* finds the fields of the fixed ``parse_qsl``.
@@ -62,13 +67,13 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
     send)``. A server calling the result the ASGI 2 way gets the same.
     """
     separator, warn = chosen_separator(separator)
-    max_body_size = check_max_body_size(max_body_size)
+    limits = Limits(max_body_size, max_header_size, max_parameters, max_members)
     app = _single_callable(app)
     if separator == LEGACY:
         rewrite_query = body = None
     else:
         rewrite_query = query_rewriter(separator)
-        body = BodyRewriter(body_rewriter(separator), max_body_size,
+        body = BodyRewriter(body_rewriter(separator), limits,
                             _policy.warn_on_semicolon if warn else None, bool(label_blind))
     semicolons_only = separator == "&" and not warn
 

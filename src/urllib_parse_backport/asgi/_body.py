@@ -11,9 +11,11 @@ A form in a content coding is received first in both cases, to be checked
 and passed on byte for byte, or refused.
 """
 
+from .._coded import coded_form_problem
 from .._forms import label_blind_parsers
-from .._protect import (BAD_LENGTH, ENCODED, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
-                        coded_form_passes, log_refused, log_untouched)
+from .._limits import HEADER_TOO_LARGE
+from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
+                        log_refused, log_untouched)
 from ._await import Coroutine, Ready, Return
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -27,15 +29,17 @@ class BodyRewriter(object):
     """Runs an ASGI application on a request whose body is rewritten with
     *rewrite* (bytes -> bytes, byte by byte).
 
-    *limit*: the largest body received ahead (None: no limit). *warn*: None,
-    or a function ``warn(data, stacklevel)`` called once per body rewritten.
+    *limits*: the ``_limits.Limits`` (``body``: the largest body received
+    ahead, None for no limit). *warn*: None, or a function ``warn(data,
+    stacklevel)`` called once per body rewritten.
     """
 
-    __slots__ = ("_rewrite", "_limit", "_warn", "_label_blind")
+    __slots__ = ("_rewrite", "_limits", "_limit", "_warn", "_label_blind")
 
-    def __init__(self, rewrite, limit, warn, label_blind):
+    def __init__(self, rewrite, limits, warn, label_blind):
         self._rewrite = rewrite
-        self._limit = limit
+        self._limits = limits
+        self._limit = limits.body
         self._warn = warn
         self._label_blind = label_blind
 
@@ -54,13 +58,17 @@ class BodyRewriter(object):
             tuple(value.decode("latin-1") for value in content_types),
             query.decode("latin-1") if isinstance(query, bytes) else query, length is not None,
             framed, None if coding is None else coding.decode("latin-1"), self._label_blind,
-            label_blind_parsers)
+            label_blind_parsers, self._limits)
         if action is None:
             return app(scope, receive, send)
         if isinstance(action, tuple):
             return _refuse(scope, send, action, reason)
         if length is not None:
             value = length
+            if len(value) > self._limits.header:  # int() is quadratic in digits before 3.11
+                return _refuse(scope, send, HEADER_TOO_LARGE, "a content-length of %d "
+                               "characters, over max_header_size=%d"
+                               % (len(value), self._limits.header))
             try:
                 length = int(length)
             except ValueError:  # servers refuse it; one that did not would stream it
@@ -89,6 +97,11 @@ class BodyRewriter(object):
         :data:`VERIFY`, check it) within the limit, then run *app* on it. A form
         over the limit is refused with 413, unless it is a form only for a
         label-blind parser (Bottle 0.12 refuses it itself).
+
+        A body whose client disconnected before it came whole is refused
+        (``_protect.CUT_SHORT``), never handed on: the ASGI-to-WSGI adapters
+        end the body at the disconnect, and the parser behind would read the
+        bytes that came, unrewritten.
 
         What was received ahead reaches the application as one ``http.request``
         message (the bytes as they came: HTTP gives it no boundaries to keep),
@@ -120,15 +133,19 @@ class BodyRewriter(object):
                 complete = True
                 break
         data = bytes(body)
+        if not complete and other is not None:
+            yield _refuse(scope, send, CUT_SHORT, "the client disconnected after %d bytes "
+                          "of its body" % (len(data),))
+            return
         if not complete:
             messages = [{"type": "http.request", "body": data, "more_body": more}] \
                 if received else []
             if other is not None:
                 messages.append(other)
         elif action is VERIFY:
-            if not coded_form_passes(data, coding, self._rewrite, limit):
-                yield _refuse(scope, send, ENCODED, "content-encoding %r: its bytes, or the "
-                              "bytes they decode to, hold a separator to rewrite" % (coding,))
+            problem = coded_form_problem(data, coding, self._rewrite, self._limits)
+            if problem is not None:
+                yield _refuse(scope, send, *problem)
                 return
             scope.setdefault(ORIGINAL_BODY, data)
             messages = [{"type": "http.request", "body": data, "more_body": False}]

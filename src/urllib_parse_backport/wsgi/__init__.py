@@ -12,13 +12,16 @@ imported by nothing else in the package.
 
 from .. import _policy
 from .._forms import label_blind_parsers
-from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter, check_max_body_size,
+from .._protect import (DEFAULT_MAX_BODY_SIZE, body_rewriter,
                         chosen_separator, log_made, query_rewriter)
+from .._limits import (DEFAULT_MAX_HEADER_SIZE, DEFAULT_MAX_MEMBERS, DEFAULT_MAX_PARAMETERS,
+                       Limits)
 from .._rewrite import LEGACY
 from . import _body
 from ._body import BodyRewriter
 
-__all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE"]
+__all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BODY_SIZE",
+           "DEFAULT_MAX_HEADER_SIZE", "DEFAULT_MAX_PARAMETERS", "DEFAULT_MAX_MEMBERS"]
 
 #: The environ key holding ``QUERY_STRING`` as the server gave it (always set;
 #: under nested ``protect()`` calls, by the outermost).
@@ -28,7 +31,9 @@ ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
 ORIGINAL_BODY = _body.ORIGINAL_BODY
 
 
-def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blind=False):
+def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blind=False,
+            max_header_size=DEFAULT_MAX_HEADER_SIZE, max_parameters=DEFAULT_MAX_PARAMETERS,
+            max_members=DEFAULT_MAX_MEMBERS):
     """Return a WSGI application that calls *app* with each ``;`` of the query
     and of a form body percent-encoded, so that whatever parses them in *app*
     finds the fields of the fixed ``parse_qsl``.
@@ -42,6 +47,11 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
     True when a parser behind reads every body but a multipart one as a form
     whatever its Content-Type (in-house code that does not look at the
     label); ``protect()`` finds Bottle <= 0.12.18 by itself.
+    *max_header_size*, *max_parameters*, *max_members*: the bounds of what
+    a request makes ``protect()`` read (``_limits``: the longest
+    Content-Type, Content-Encoding, Content-Length or Transfer-Encoding,
+    the most ``;`` in the Content-Type, the most members of a compressed
+    form).
 
     A body is a form when a parser behind could read it as one: labelled
     ``application/x-www-form-urlencoded`` (in any case, in any element of a
@@ -53,11 +63,15 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
     (413), a Content-Length that is not a number or that comes with a
     Transfer-Encoding (400), a charset that can write a separator other than
     as its ASCII byte, on a query or a form (400), a form in a
-    Content-Encoding whose bytes hold a separator (415).
+    Content-Encoding whose bytes hold a separator (415), of more members
+    than *max_members* (415) or decompressing past *max_body_size* (413), a
+    form whose body ended before its Content-Length (400), a header past
+    *max_header_size* (431), a Content-Type of more parameters than
+    *max_parameters* (400).
     ``environ[ORIGINAL_QUERY_STRING]`` keeps the query as received.
     """
     separator, warn = chosen_separator(separator)
-    max_body_size = check_max_body_size(max_body_size)
+    limits = Limits(max_body_size, max_header_size, max_parameters, max_members)
     if separator == LEGACY:
         def unprotected(environ, start_response):
             environ.setdefault(ORIGINAL_QUERY_STRING, environ.get("QUERY_STRING", ""))
@@ -67,7 +81,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
 
     semicolons_only = separator == "&" and not warn
     rewrite_query = query_rewriter(separator)
-    body = BodyRewriter(body_rewriter(separator), max_body_size,
+    body = BodyRewriter(body_rewriter(separator), limits,
                         _policy.warn_on_semicolon if warn else None, bool(label_blind))
 
     def protected(environ, start_response):

@@ -13,9 +13,11 @@ by the rest of the stream, rewritten too.
 
 import io
 
+from .._coded import coded_form_problem
 from .._forms import label_blind_parsers
-from .._protect import (BAD_LENGTH, ENCODED, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
-                        coded_form_passes, log_refused, log_untouched)
+from .._limits import HEADER_TOO_LARGE
+from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
+                        log_refused, log_untouched)
 from ._input import Input
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -32,15 +34,17 @@ _BODILESS = frozenset(["GET", "HEAD"])
 
 class BodyRewriter(object):
     """Rewrites the body of an environ with *rewrite* (bytes -> bytes, byte by byte).
-    *limit*: the largest body read ahead (None: no limit). *warn*: None, or a
-    function ``warn(data, stacklevel)`` called once per body that is rewritten.
+    *limits*: the ``_limits.Limits`` (``body``: the largest body read ahead,
+    None for no limit). *warn*: None, or a function ``warn(data,
+    stacklevel)`` called once per body that is rewritten.
     """
 
-    __slots__ = ("_rewrite", "_limit", "_warn", "_label_blind")
+    __slots__ = ("_rewrite", "_limits", "_limit", "_warn", "_label_blind")
 
-    def __init__(self, rewrite, limit, warn, label_blind):
+    def __init__(self, rewrite, limits, warn, label_blind):
         self._rewrite = rewrite
-        self._limit = limit
+        self._limits = limits
+        self._limit = limits.body
         self._warn = warn
         self._label_blind = label_blind
 
@@ -49,8 +53,11 @@ class BodyRewriter(object):
         as a form; *query* is the query as received.
 
         Returns None, or the answer (``_protect.TOO_LARGE``, ``BAD_LENGTH``,
-        ``BAD_FRAMING``, ``BAD_CHARSET``, ``ENCODED``) to a request that must be
-        refused, as ``_protect.body_action`` and :func:`_over_limit` decide."""
+        ``BAD_FRAMING``, ``BAD_CHARSET``, ``ENCODED``, ``CUT_SHORT``, or one of
+        ``_limits``') to a request that must be refused, as
+        ``_protect.body_action`` and :func:`_over_limit` decide. A body shorter
+        than its ``CONTENT_LENGTH`` (the client stopped sending) is refused
+        like a whole one that cannot be rewritten: never handed on."""
         content_type = environ.get("CONTENT_TYPE")
         if not content_type and environ.get("REQUEST_METHOD") in _BODILESS \
                 and not self._label_blind and not label_blind_parsers():
@@ -72,12 +79,15 @@ class BodyRewriter(object):
             action, reason = body_action(labels,
                                          query, length, framing,
                                          environ.get("HTTP_CONTENT_ENCODING"), self._label_blind,
-                                         label_blind_parsers)
+                                         label_blind_parsers, self._limits)
             if isinstance(action, tuple):
                 return _refused(environ, action, reason)
         if action is None or "wsgi.input" not in environ:
             return None
         if length:
+            if len(length) > self._limits.header:  # int() is quadratic in digits before 3.11
+                return _refused(environ, HEADER_TOO_LARGE, "a Content-Length of %d characters, "
+                                "over max_header_size=%d" % (len(length), self._limits.header))
             try:
                 length = int(length)
             except ValueError:
@@ -91,6 +101,9 @@ class BodyRewriter(object):
                 return _over_limit(environ, action,
                                    "%d bytes, over max_body_size=%d" % (length, self._limit))
             data = _read(environ["wsgi.input"], length)
+            if len(data) < length:
+                return _refused(environ, CUT_SHORT, "%d of its Content-Length of %d bytes came"
+                                % (len(data), length))
             if action is VERIFY:
                 return self._verify(environ, data, io.BytesIO(data))
             self._hand_over(environ, data, length)
@@ -115,9 +128,9 @@ class BodyRewriter(object):
         """A form in a content coding, read whole as *data*: handed on byte for byte
         as *stream* if ``_protect.coded_form_passes``, else refused."""
         coding = environ.get("HTTP_CONTENT_ENCODING") or ""
-        if not coded_form_passes(data, coding, self._rewrite, self._limit):
-            return _refused(environ, ENCODED, "Content-Encoding %r: its bytes, or the bytes "
-                            "they decode to, hold a separator to rewrite" % (coding,))
+        problem = coded_form_problem(data, coding, self._rewrite, self._limits)
+        if problem is not None:
+            return _refused(environ, *problem)
         environ.setdefault(ORIGINAL_BODY, data)
         environ["wsgi.input"] = stream
         return None
