@@ -112,21 +112,25 @@ def check_readme(version, workdir):
     python = fresh_env(version, env_dir)
     clone = fresh_clone(os.path.join(workdir, "clone-" + version))
     environ = dict(os.environ, PATH=os.path.dirname(python) + os.pathsep + os.environ["PATH"])
-    environ.pop("URLLIB_PARSE_BACKPORT_PATCH", None)
+    for name in ("URLLIB_PARSE_BACKPORT_PATCH", "CTYPES_SAFE_PATCH",
+                 "HTTP_COOKIES_BACKPORT_PATCH", "CPYTHON_SECURITY_PATCH", "CPYTHON_SECURITY_SKIP"):
+        environ.pop(name, None)
     commands = readme_commands()
-    if [words[:2] for words in commands] != [["pip", "install"], ["python", "-m"]]:
+    if [words[:2] for words in commands] != [
+            ["pip", "install"], ["CPYTHON_SECURITY_PATCH=1", "cpython-security-check"]]:
         raise InstallError("README's commands changed: %s" % commands)
     run(commands[0], cwd=clone, env=environ)
-    exposed = stdlib_lacks_a_fix(python)
-    code, out = run_status(commands[1], cwd=clone, env=environ)
-    if code != (1 if exposed else 0) or "verdict:" not in out:
+    variable, _, value = commands[1][0].partition("=")
+    code, out = run_status(commands[1][1:], cwd=clone, env=dict(environ, **{variable: value}))
+    if code != 0 or "verdict: safe" not in out:
         raise InstallError("%s exited %d:\n%s" % (" ".join(commands[1]), code, out))
-    environ["URLLIB_PARSE_BACKPORT_PATCH"] = "1"
-    after, out = run_status(commands[1], cwd=clone, env=environ)
-    if after != 0:
-        raise InstallError("with URLLIB_PARSE_BACKPORT_PATCH=1 it exited %d:\n%s" % (after, out))
-    return ["readme %s -> exit %d, %d with URLLIB_PARSE_BACKPORT_PATCH=1"
-            % (" && ".join(" ".join(words) for words in commands), code, after)]
+    # Without the switch: exposed wherever the interpreter lacks a fix.
+    exposed = stdlib_lacks_a_fix(python)
+    bare, out = run_status(commands[1][1:], cwd=clone, env=environ)
+    if bare not in (0, 1) or (exposed and bare != 1):
+        raise InstallError("without %s it exited %d:\n%s" % (variable, bare, out))
+    return ["readme %s -> exit %d, %d without %s"
+            % (" && ".join(" ".join(words) for words in commands), code, bare, variable)]
 
 
 def timed(task, *args):
