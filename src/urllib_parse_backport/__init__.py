@@ -21,6 +21,10 @@ the shared modules at the top::
                  makes any parser split like the fix, what both middlewares
                  decide (which bodies are forms), the report, logging,
                  2/3 compatibility
+    _forms, _charsets, _limits, _coded
+                 below _protect: which bodies a parser reads as a form,
+                 which charsets are refused, the bounds on what a request
+                 makes protect() read, a compressed form checked
 """
 
 from . import _parse
