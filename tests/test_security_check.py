@@ -85,7 +85,7 @@ def test_the_hint_names_the_variable_that_keeps_the_framework_adapters_off():
     importorskip("twisted.web.http")  # its own parser splits on ';' in every pinned release
     rc, out, err = check(CPYTHON_SECURITY_PATCH="1", URLLIB_PARSE_BACKPORT_PATCH="1")
     assert rc == 1
-    assert ("hint: URLLIB_PARSE_BACKPORT_PATCH=1 patches the stdlib only: set "
+    assert ("hint: URLLIB_PARSE_BACKPORT_PATCH=1 leaves out what =frameworks adds: set "
             "URLLIB_PARSE_BACKPORT_PATCH=frameworks, or unset it (CPYTHON_SECURITY_PATCH=1 "
             "applies both)") in out.splitlines()
     assert out.splitlines()[-1] == "verdict: EXPOSED: CVE-2021-23336"

@@ -33,15 +33,6 @@ def _exposed(found, fix):
     return info.get("fixes", {}).get(fix.cve, info)["exposed"]
 
 
-def _frameworks_only(info):
-    """Whether CVE-2021-23336 is exposed through framework parsers alone."""
-    return (info.get("stdlib", {}).get("attack_as_called") == _SAFE_QUERY
-            and any(entry["exposed"] for entry in info.get("frameworks", ())))
-
-
-_SAFE_QUERY = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
-
-
 def hint(fix, info, environ):
     """What to set so that *fix*, exposed in *info* (its package's ``status()``),
     is applied at start-up: one line naming the exact variable and value."""
@@ -62,10 +53,11 @@ def hint(fix, info, environ):
         if wanted in ("invalid", "off"):
             return "%s=%s leaves %s unpatched: unset it (%s=1 then applies it)" % (
                 switch.variable, own, fix.cve, UMBRELLA.variable)
-        if fix.umbrella != "1" and wanted != fix.umbrella and _frameworks_only(info):
-            return "%s=%s patches the stdlib only: set %s=%s, or unset it (%s=1 " \
-                "applies both)" % (switch.variable, own, switch.variable, fix.umbrella,
-                                   UMBRELLA.variable)
+        if wanted not in (fix.umbrella, "force") and info["patched"]:
+            # Patched, still exposed: the value applies less than the umbrella's.
+            return "%s=%s leaves out what =%s adds: set %s=%s, or unset it (%s=1 " \
+                "applies both)" % (switch.variable, own, fix.umbrella, switch.variable,
+                                   fix.umbrella, UMBRELLA.variable)
     elif umbrella == "invalid":
         return "%s=%s is not an accepted value: set %s=1 to apply every fix at start-up" % (
             UMBRELLA.variable, environ.get(UMBRELLA.variable), UMBRELLA.variable)
