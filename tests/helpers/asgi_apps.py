@@ -234,3 +234,25 @@ def run_cancelled(app, scope):
         return loop.run_until_complete(main())
     finally:
         loop.close()
+
+
+def recording_echo(seen):
+    """An ASGI 3 app that appends each HTTP request's body to *seen* and answers
+    it as JSON ``{"body": latin-1 text}`` (other scopes, lifespan: ignored)."""
+    import json
+
+    async def app(scope, receive, send):
+        if scope["type"] != "http":
+            return
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        seen.append(body)
+        answer = json.dumps({"body": body.decode("latin-1")}).encode("ascii")
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": answer})
+    return app
