@@ -38,7 +38,7 @@ A name Python does not know is safe: Django ignores it and keeps UTF-8.
 
 import re
 
-__all__ = ["ASCII_SAFE_MULTIBYTE", "UNREADABLE", "SEPARATORS", "codec_module",
+__all__ = ["ASCII_SAFE_MULTIBYTE", "LINEAR_DECODERS", "UNREADABLE", "SEPARATORS", "codec_module",
            "unsafe_charsets", "decodes_to_fields"]
 
 #: The characters a codec must write only as their own ASCII bytes.
@@ -71,8 +71,20 @@ _PLAIN = re.compile(r'\s*("?)([A-Za-z0-9._:-]{1,64})\1\s*\Z')
 _LONGEST_VALUE = 80
 _PUNCTUATION = re.compile(r"[^0-9a-z.]+")
 
+#: The unsafe codecs :func:`decodes_to_fields` decodes a query with: each
+#: decodes in one pass of C code, as the single-byte codecs do (their table,
+#: through ``codecs.charmap_decode``). Any other, it counts as decoding to
+#: fields without decoding: ``punycode`` and ``idna`` are Python code that
+#: inserts each character into a copy of the text (quadratic), and 2.7's
+#: ``zlib`` and ``bz2`` codecs decompress (a few bytes become gigabytes).
+LINEAR_DECODERS = frozenset([
+    "utf_7", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be", "utf_32_le",
+    "unicode_escape", "raw_unicode_escape", "unicode_internal", "charmap",
+])
+
 _modules = []  # [the codec module names of the encodings package], read once
 _verdicts = {}  # codec module name -> True (unsafe), False (safe), None (no codec)
+_tables = set()  # the codec modules judged by their decoding table (or map)
 
 
 def unsafe_charsets(content_types):
@@ -161,8 +173,11 @@ def _verdict(module):
         if not hasattr(codec, "getregentry"):
             verdict = None
         else:
-            verdict = _writes_separators(getattr(codec, "decoding_table", None),
-                                         getattr(codec, "decoding_map", None))
+            table = getattr(codec, "decoding_table", None)
+            mapping = getattr(codec, "decoding_map", None)
+            verdict = _writes_separators(table, mapping)
+            if (table is not None and len(table) == 256) or isinstance(mapping, dict):
+                _tables.add(module)
     _verdicts[module] = verdict
     return verdict
 
@@ -183,14 +198,17 @@ def decodes_to_fields(query, charsets):
     """Whether Django, decoding *query* (a native str as the server gave it, or
     bytes) with one of *charsets* (as :func:`unsafe_charsets` gives them)
     before it splits (falling back to latin-1 when it cannot, as ``QueryDict``
-    does), would read other text holding ``&``, ``;`` or ``=``."""
+    does), would read other text holding ``&``, ``;`` or ``=``. Only the
+    codecs that decode in linear time (:data:`LINEAR_DECODERS`, the
+    single-byte ones) are tried; any other counts as decoding to fields."""
     if not query or not charsets:
         return False
     raw = query if isinstance(query, bytes) else query.encode("latin-1")
     plain = raw.decode("latin-1")
     for charset in charsets:
-        if charset is UNREADABLE:
-            return True
+        if charset is UNREADABLE or (charset not in LINEAR_DECODERS
+                                     and charset not in _tables):
+            return True  # unread: a cost out of proportion to the query
         try:
             text = raw.decode(charset)
         except UnicodeDecodeError:

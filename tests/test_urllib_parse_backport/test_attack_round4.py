@@ -1,0 +1,89 @@
+"""A fourth attacker's round on ``protect()``: classes the earlier rounds left open.
+
+Each test is a request an attacker writes, shown failing on the code before
+its fix: a cost (the work compared with a cheap request inside one run,
+never a wall-clock budget) or a request ``protect()`` could not answer.
+"""
+
+import bz2
+import sys
+import time
+import zlib
+
+import pytest
+
+from protect_requests import asgi, wsgi
+
+PY2 = sys.version_info[0] == 2
+
+
+def cpu(call, tries=3):
+    """The least CPU time *call* took in *tries* runs (as test_protect_cost's)."""
+    clock = time.clock if PY2 else time.process_time
+    best = None
+    for _ in range(tries):
+        start = clock()
+        call()
+        spent = clock() - start
+        best = spent if best is None else min(best, spent)
+    return best
+
+
+pytestmark = pytest.mark.usefixtures("no_label_blind_parser")
+
+
+# --- the query decoded with the charset a client names ----------------------------------
+
+# Queries that cost the decoder of an unsafe codec much more than their length:
+# punycode's decoder is pure Python and inserts each character into a copy of
+# the text (quadratic); 2.7's ``zlib`` and ``bz2`` codecs decompress (a
+# 113-byte bz2 query decodes to 100 MB). Each is sent with
+# ``text/plain; charset=...`` on a GET, so no form decides the request first.
+
+def punycode_query(n):
+    return "-" + "a" * n
+
+
+def bz2_query(n):
+    return bz2.compress(b"\0" * (n * 400)).decode("latin-1")
+
+
+def zlib_query(n):
+    return zlib.compress(b"\0" * (n * 200), 9).decode("latin-1")
+
+
+@pytest.mark.parametrize("charset, make, n", [
+    ("punycode", punycode_query, 16000),
+    ("idna", punycode_query, 16000),
+    ("bz2", bz2_query, 20000),
+    ("zlib", zlib_query, 20000),
+])
+def test_a_query_is_never_decoded_at_a_cost_out_of_proportion(charset, make, n):
+    # Measured before the fix, n = 16000: punycode 10 ms (3.13) to 22 ms
+    # (2.7), 64 kB: 73 ms to 0.7 s; 2.7's bz2: 2 s and 500 MB for 113 bytes.
+    # UTF-16 is the yardstick: an unsafe codec whose decoder is one C pass.
+    query = make(n)
+
+    def request(name):
+        return lambda: wsgi(None, "text/plain; charset=" + name, method="GET", query=query)
+    crafted, yardstick = request(charset), request("utf-16")
+    crafted(), yardstick()
+    ratio = cpu(crafted, tries=3) / max(cpu(yardstick, tries=3), 1e-6)
+    assert ratio < 8, "decoding the query as %s cost %.0fx UTF-16's" % (charset, ratio)
+
+
+@pytest.mark.parametrize("charset", ["punycode", "idna"])
+def test_a_query_in_a_costly_codec_is_refused_unread(charset):
+    # Django would decode it with the charset before it splits, so a codec that
+    # can write a separator and is not read here cannot be let through.
+    query = "q=common_term&utm_content=x"
+    assert wsgi(None, "text/plain; charset=" + charset, method="GET",
+                query=query)[0] == "400 Bad Request"
+    assert asgi(None, [b"text/plain; charset=" + charset.encode("ascii")], method="GET",
+                query=query.encode("ascii"))[0] == 400
+
+
+def test_a_query_in_utf_16_is_still_read():
+    # The honest case the decode is there for: UTF-16 JSON with ?id=5.
+    body = u'{"a": 1}'.encode("utf-16")
+    assert wsgi(body, "application/json; charset=utf-16", query="id=5")[:2] == (None, body)
