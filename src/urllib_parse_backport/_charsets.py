@@ -168,7 +168,7 @@ def _verdict(module):
         import importlib
         try:
             codec = importlib.import_module("encodings." + module)
-        except ImportError:  # mbcs, oem: another platform's
+        except (ImportError, LookupError):  # mbcs, oem; 3.6-3.7's cp65001 raises LookupError
             codec = None
         if not hasattr(codec, "getregentry"):
             verdict = None

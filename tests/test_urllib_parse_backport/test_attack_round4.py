@@ -12,7 +12,7 @@ import zlib
 
 import pytest
 
-from protect_requests import asgi, wsgi
+from protect_requests import BODY, FIXED, URLENCODED, asgi, wsgi
 
 PY2 = sys.version_info[0] == 2
 
@@ -87,3 +87,17 @@ def test_a_query_in_utf_16_is_still_read():
     # The honest case the decode is there for: UTF-16 JSON with ?id=5.
     body = u'{"a": 1}'.encode("utf-16")
     assert wsgi(body, "application/json; charset=utf-16", query="id=5")[:2] == (None, body)
+
+
+# --- a codec module that cannot be imported on this platform ------------------------------
+
+@pytest.mark.parametrize("content_type", [URLENCODED + "; charset=cp65001",
+                                          "text/plain; charset=CP65001"])
+def test_a_windows_only_codec_name_is_no_codec(content_type):
+    # 3.6 and 3.7 ship encodings/cp65001.py, which raises LookupError (not
+    # ImportError) when imported elsewhere than on Windows: protect() raised
+    # it for every such request (a 500 and a traceback each), where Django
+    # finds no such codec and keeps UTF-8.
+    status, got, _ = wsgi(BODY, content_type)
+    assert status is None and got == (FIXED if "urlencoded" in content_type else BODY)
+    assert asgi(BODY, [content_type.encode("ascii")])[0] is None
