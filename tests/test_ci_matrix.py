@@ -109,3 +109,12 @@ def test_an_image_without_a_full_version_tag_is_refused(tmpdir):
                                stderr=subprocess.PIPE, universal_newlines=True)
     err = process.communicate()[1]
     assert process.returncode != 0 and "no full version tag" in err, err
+
+
+def test_one_environment_needs_its_own_interpreter_only():
+    # tools/matrix -e py38 looks for 3.8 under pyenv and for nothing else.
+    assert _ask(TOOL, "versions", "py38").split() == ["3.8"]
+    assert _ask(TOOL, "pypy", "py38").split() == []
+    assert _ask(TOOL, "versions", "py27,lint", "py313").split() == ["2.7", "3.11", "3.13"]
+    assert _ask(TOOL, "pypy", "pypy3").split() == ["pypy3.9"]
+    assert _ask(TOOL, "versions", "ALL") == _ask(TOOL, "versions")

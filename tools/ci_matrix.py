@@ -2,6 +2,7 @@
 
     python tools/ci_matrix.py versions      # the CPython X.Y versions, for tools/matrix
     python tools/ci_matrix.py pypy          # the PyPy executables, for tools/matrix
+    python tools/ci_matrix.py versions py38,lint   # ... only those these environments need
     python tools/ci_matrix.py image ENV     # ENV's container image (exit 1: none)
     python tools/ci_matrix.py github        # the CI matrix, as GITHUB_OUTPUT lines
 
@@ -140,6 +141,18 @@ def describe(config):
             "install": sorted(hosted, key=_version_key)}
 
 
+def needed(config, envs):
+    """``(CPython X.Y versions, PyPy executables)`` that the environments *envs*
+    (tox's ``-e`` values, comma-separated or not; ``ALL``: the envlist) run on,
+    sorted: ``tools/matrix -e py38`` needs 3.8 and no other interpreter."""
+    names = [name for value in envs for name in value.split(",") if name]
+    if not names or "ALL" in names:
+        names = envlist(config)
+    found = set(python(config, env) for env in names)
+    return (sorted((v for v in found if not v.startswith("pypy")), key=_version_key),
+            sorted(v for v in found if v.startswith("pypy")))
+
+
 def github_output(matrix):
     """``name=value`` lines for GITHUB_OUTPUT (a multi-line value in a heredoc)."""
     return "\n".join([
@@ -153,10 +166,10 @@ def github_output(matrix):
 def main(argv, path=TOX_INI):
     config = read_tox(path)
     matrix = describe(config)
-    if argv == ["versions"]:
-        print(" ".join(matrix["versions"]))
-    elif argv == ["pypy"]:
-        print(" ".join(matrix["pypy"]))
+    if argv[:1] == ["versions"]:
+        print(" ".join(needed(config, argv[1:])[0] if argv[1:] else matrix["versions"]))
+    elif argv[:1] == ["pypy"]:
+        print(" ".join(needed(config, argv[1:])[1] if argv[1:] else matrix["pypy"]))
     elif argv == ["github"]:
         print(github_output(matrix))
     elif len(argv) == 2 and argv[0] == "image":
