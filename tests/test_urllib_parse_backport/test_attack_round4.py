@@ -12,7 +12,7 @@ import zlib
 
 import pytest
 
-from protect_requests import BODY, FIXED, URLENCODED, asgi, wsgi
+from protect_requests import BODY, FIXED, URLENCODED, asgi, gzipped, wsgi
 
 PY2 = sys.version_info[0] == 2
 
@@ -141,3 +141,22 @@ def test_a_form_of_chunks_with_long_extensions_is_bounded_by_the_body_limit():
     status, got, _ = wsgi(line * 60 + b"0\r\n\r\n", URLENCODED, CONTENT_LENGTH=None,
                           HTTP_TRANSFER_ENCODING="chunked", limits={"max_body_size": 1000000})
     assert status == "413 Payload Too Large"
+
+
+# --- a content coding named in more than one header (ASGI) -------------------------------
+
+@pytest.mark.parametrize("names", [(b"content-encoding", b"content-encoding"),
+                                   (b"content-encoding", b"content_encoding")])
+def test_asgi_every_content_encoding_counts(names):
+    # Django's ASGI handler and the ASGI-to-WSGI adapters join repeated headers
+    # (HTTP_CONTENT_ENCODING "gzip,identity"), as WSGI servers do; asgi.protect
+    # read the last one only, took the body for an identity-coded form, found
+    # no ';' in its gzip bytes and passed it on: decoded by what reads the
+    # first coding, it is q=common_term&utm_content=s;q=malicious_term.
+    body = gzipped(BODY)
+    assert b";" not in body and zlib.decompress(body, 31) == BODY
+    headers = [(names[0], b"gzip"), (names[1], b"identity")]
+    assert asgi(body, [URLENCODED.encode("ascii")], headers=headers)[0] == 415
+    # What WSGI servers hand on for the same request:
+    assert wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="gzip,identity")[0] == \
+        "415 Unsupported Media Type"

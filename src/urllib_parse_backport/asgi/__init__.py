@@ -116,7 +116,10 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
             elif name == b"content-type":
                 content_types += (value,)
             elif name == b"content-encoding":
-                coding = value
+                # Every one, joined as Django's handler and the ASGI-to-WSGI
+                # adapters join them (and WSGI servers): one that read the
+                # first would decode a body checked under the last.
+                coding = value if coding is None else coding + b"," + value
             else:
                 framed = True
         if not content_types and (
