@@ -160,3 +160,38 @@ def test_asgi_every_content_encoding_counts(names):
     # What WSGI servers hand on for the same request:
     assert wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="gzip,identity")[0] == \
         "415 Unsupported Media Type"
+
+
+# --- reading a body protect() read ahead, a line at a time --------------------------------
+
+def readline_request(n, size=1024):
+    """A wsgiref chunked text/plain body of *n* bytes and no newline, which a
+    label-blind parser makes a form, read by the application with
+    ``readline(size)`` (``cgi.FieldStorage`` reads a body without a length
+    so, 64 KiB at a time; a line reader may ask for less)."""
+    import io
+    from urllib_parse_backport.wsgi import protect
+    data = b"%x\r\n%s\r\n0\r\n\r\n" % (n, b"a" * n)
+
+    def app(environ, start_response):
+        stream = environ["wsgi.input"]
+        while stream.readline(size):
+            pass
+        return []
+
+    def request():
+        environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/", "QUERY_STRING": "",
+                   "CONTENT_TYPE": "text/plain", "HTTP_TRANSFER_ENCODING": "chunked",
+                   "wsgi.input": io.BytesIO(data)}
+        protect(app, label_blind=True)(environ, None)
+    return request
+
+
+def test_reading_a_body_read_ahead_line_by_line_costs_linear_work():
+    # Input.readline() looked for the next newline to the end of what protect()
+    # had read ahead, whatever size was asked: a 1 MiB body without a newline,
+    # read 1 kB a line, scanned 512 MB (quadratic).
+    small, large = readline_request(65536), readline_request(4 * 65536)
+    small(), large()
+    ratio = cpu(large) / max(cpu(small), 1e-6)
+    assert ratio < 8, "work grew %.1fx from n to 4n" % ratio

@@ -63,13 +63,17 @@ class Input(object):
     def readline(self, *size):
         limit = _size(size)
         unread = len(self._head) - self._at
-        newline = self._head.find(b"\n", self._at)
+        # Looked for within the line asked for, never to the end of the head:
+        # reading a long head without a newline a few bytes a line would
+        # otherwise scan it once per line (quadratic).
+        stop = len(self._head) if limit < 0 else min(len(self._head), self._at + limit)
+        newline = self._head.find(b"\n", self._at, stop)
         if newline < 0 and (limit < 0 or unread < limit):
             if limit < 0:
                 self._extend(self._pull(self._stream.readline(*size)))
             else:
                 self._extend(self._pull(self._stream.readline(limit - unread)))
-            newline = self._head.find(b"\n")
+            newline = self._head.find(b"\n", unread)  # the unread part has none
         end = newline + 1 if newline >= 0 else len(self._head)
         if limit >= 0:
             end = min(end, self._at + limit)
