@@ -13,11 +13,16 @@ where two copies need a check to stay equal (attrs ships ``attr`` and
 ``attrs`` in one wheel the same way).
 
 * ``_report``: ``PatchReport``, what one ``patch()``/``unpatch()`` call did;
+* ``_ledger``: the engine both fixes patch through: one record of what is
+  bound where, written in the step that binds, so ``patch()``/``unpatch()``
+  read their state from the bindings and a second call finishes an
+  interrupted one; the state lock no interrupt leaves held;
 * ``_rebind``: a function's aliases in every loaded module, rebound by identity;
 * ``_selfcheck``: exit statuses, the keys every ``status()`` has, the hints
   on the start-up switch and a misspelt variable, the report's frame and the
   command-line skeleton;
-* ``_fork``: objects a forked child makes anew (the state locks);
+* ``_fork``: objects a forked child makes anew (the state locks), and imports
+  another thread left half-done, settled before a fork and forgotten in the child;
 * ``_startup``, ``_import_hook``: what both ``.pth`` lines run: the switch
   (accepted values, a run that never fails silently and never stops the
   process) is read at start-up, and a package is imported and patches only when a module

@@ -3,15 +3,63 @@
 Why: ``fork()`` copies a lock in the state it had, and a thread of the parent
 that held it (a health check inside ``status()``) does not exist in the child,
 so the child would hang on its first ``patch()``, ``is_patched()`` or
-``status()``. Both packages' state locks are made here.
+``status()``. Both packages' state locks are made here. An import another
+thread had half-done is settled before the fork (``settle_before_fork``) and
+forgotten in the child (``settle_in_child``).
 """
 
 import os
 import sys
 
-__all__ = ["per_process", "settle_before_fork"]
+if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
+    from thread import get_ident as _get_ident
+else:
+    from _thread import get_ident as _get_ident
+
+__all__ = ["per_process", "settle_before_fork", "settle_in_child"]
 
 _register_at_fork = getattr(os, "register_at_fork", None)  # 3.7+ (bpo-16500)
+_settled = [os.getpid()]
+
+
+def settle_in_child():
+    """In a forked child, forget the imports that threads of the parent left half-done.
+
+    Why: ``fork()`` copies only the thread that calls it. A module another
+    thread was importing stays in ``sys.modules`` half-made, and its import
+    lock (3.x: one per module, ``importlib._bootstrap._module_locks``) stays
+    held by a thread the child does not have, so the child's own import of
+    it waits for ever. Here each such lock is dropped (the next import makes
+    a new one) with its half-made module, so that the child imports it
+    afresh. Runs once per process: from ``os.register_at_fork`` (3.7+), and
+    at the start of each ``patch()``/``unpatch()`` (3.6: one ``getpid()``).
+    2.7 resets its one import lock in the child itself."""
+    pid = os.getpid()
+    if _settled[0] == pid:
+        return
+    _settled[0] = pid
+    bootstrap = sys.modules.get("_frozen_importlib")
+    locks = getattr(bootstrap, "_module_locks", None)
+    if not isinstance(locks, dict):
+        return
+    me = _get_ident()
+    for name, ref in list(locks.items()):
+        lock = ref() if callable(ref) else None
+        owner = getattr(lock, "owner", None)
+        if owner is None or owner == me:
+            continue
+        locks.pop(name, None)
+        module = sys.modules.get(name)
+        if getattr(getattr(module, "__spec__", None), "_initializing", False):
+            sys.modules.pop(name, None)
+    blocking = getattr(bootstrap, "_blocking_on", None)
+    if blocking is not None:  # what the parent's threads waited for: no deadlock to detect
+        for ident in [ident for ident in list(blocking.keys()) if ident != me]:
+            blocking.pop(ident, None)
+
+
+if _register_at_fork is not None:
+    _register_at_fork(after_in_child=settle_in_child)
 
 
 def settle_before_fork(own, stdlib, eager=()):

@@ -52,12 +52,14 @@ def module_namespace(module):
     return namespace if isinstance(namespace, dict) else None
 
 
-def rebind(replace, only=None, skip=None):
+def rebind(replace, only=None, skip=None, bind=None):
     """Rebind, in every loaded module (or in the modules named in *only*) but the
     package *skip* and its modules, each value ``v`` with ``replace[id(v)] == (v,
     new)`` to ``new``.
 
-    Returns ``[(namespace, key, old, new, "module.key")]``.
+    *bind*: ``bind(namespace, key, new, label, old=v)`` makes each change (a
+    ``_ledger.Ledger``'s, which records it in the same step); by default the
+    namespace is written here. Returns ``[(namespace, key, old, new, "module.key")]``.
     """
     found = []
     seen = set()
@@ -83,6 +85,10 @@ def rebind(replace, only=None, skip=None):
         for key, value in list(namespace.items()):
             new = replace.get(id(value))
             if new is not None and new[0] is value:
-                namespace[key] = new[1]
-                found.append((namespace, key, value, new[1], "%s.%s" % (name, key)))
+                label = "%s.%s" % (name, key)
+                if bind is None:
+                    namespace[key] = new[1]
+                else:
+                    bind(namespace, key, new[1], label, old=value)
+                found.append((namespace, key, value, new[1], label))
     return found
