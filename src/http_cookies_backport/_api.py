@@ -12,6 +12,7 @@ The stdlib module and logging are imported on first use: importing stays cheap.
 import sys
 import types
 
+from _cpython_security._fork import settle_before_fork, settle_in_child
 from _cpython_security._rebind import rebind
 from _cpython_security._registry import unquote_needs_fix
 from _cpython_security._report import PatchReport
@@ -32,6 +33,13 @@ TARGET = STDLIB_MODULE + "._unquote"
 
 _OWN = __name__.split(".")[0]
 
+#: The modules ``patch()``, ``unpatch()`` and ``status()`` import on first use.
+_USED = ("http_cookies_backport._log", "_cpython_security._logging",
+         "_cpython_security._selfcheck")
+# A fork never leaves one of them half-imported in a child (3.6: imported now,
+# but the self-check's, which imports argparse and json).
+settle_before_fork(_USED, (STDLIB_MODULE, "logging", "platform"), _USED[:2])
+
 
 def _import_stdlib():
     """Import the stdlib module, never under the state lock: its first import may
@@ -41,10 +49,12 @@ def _import_stdlib():
 
 
 def _stock():
-    """The stdlib's own ``_unquote``: the saved one while patched. Caller holds the lock."""
-    if state.original is not None:
-        return state.original
-    return sys.modules[STDLIB_MODULE]._unquote
+    """The stdlib's own ``_unquote``: the one ``patch()`` replaced while patched."""
+    module = sys.modules[STDLIB_MODULE]
+    for entry in state.ledger.entries():
+        if entry.holder is vars(module) and entry.key == "_unquote":
+            return entry.old
+    return module._unquote
 
 
 def _detect():
@@ -65,11 +75,11 @@ def is_vulnerable():
         return _detect()
 
 
-def _rebind(old, new, only=None):
+def _rebind(old, new, only=None, bind=None):
     """Rebind *old* to *new* in every loaded module but this package's (or in *only*).
 
     Returns ``[(namespace, key, old, new, "module.key")]``."""
-    return rebind({id(old): (old, new)}, only, _OWN)
+    return rebind({id(old): (old, new)}, only, _OWN, bind)
 
 
 def _replacement():
@@ -89,31 +99,35 @@ def patch(force=False, _at_startup=False, _just_imported=()):
     """Put the fixed ``_unquote`` in the stdlib's place; return a PatchReport.
 
     Changes nothing where the stock function is already the fix unless
-    *force*. Idempotent and thread-safe: while patched, every call returns
-    the report of the call that patched. (*_at_startup*: from the start-up
-    switch, whose log lines wait for the app's logging set-up;
-    *_just_imported*: the stdlib module has just been imported, so no other
-    module can hold its function yet and only its own namespace is rebound.)
+    *force*. Idempotent and thread-safe: while the fix is in force (read from
+    the stdlib module's binding), every call returns the report of the call
+    that patched; otherwise what an interrupted call left is put back and the
+    fix applied again, so a ``KeyboardInterrupt`` anywhere inside leaves the
+    next call to finish the job. (*_at_startup*: from the start-up switch,
+    whose log lines wait for the app's logging set-up; *_just_imported*: the
+    stdlib module has just been imported, so no other module can hold its
+    function yet and only its own namespace is rebound.)
     """
+    settle_in_child()
     from . import _log
     if not _at_startup:
         _log.logger()  # imports logging first: if that fails, nothing has changed
-    _import_stdlib()
+    module = _import_stdlib()
     with state.lock:
-        if state.report is not None:
-            return state.report
-        report = PatchReport(forced=force)
+        ledger = state.ledger
+        if ledger.report is not None and _in_effect(module):
+            return ledger.report
+        ledger.report = None
+        ledger.unbind()  # what an interrupted call, or the last patch of a module
+        report = PatchReport(forced=force)  # imported anew, left bound
         if not (_detect() or force):
             report.skipped.append((TARGET, "already fixed: the stock function is "
                                    "gh-123067's single pass"))
         else:
-            original = _stock()
             only = (STDLIB_MODULE,) if STDLIB_MODULE in _just_imported else None
-            state.original = original
-            state.replacement = _replacement()
-            state.bindings = _rebind(original, state.replacement, only)
-            report.changed.extend(label for _, _, _, _, label in state.bindings)
-            state.report = report
+            bindings = _rebind(module._unquote, _replacement(), only, ledger.bind)
+            report.changed.extend(label for _, _, _, _, label in bindings)
+            ledger.report = report  # the last step: "a patch() finished"
     _log.log_report("patch", report, _at_startup)
     return report
 
@@ -123,49 +137,51 @@ def unpatch():
 
     A binding someone else has changed since ``patch()`` is left alone and
     listed in ``skipped``; aliases of the fix made while patched (a module
-    imported meanwhile) get the original back too."""
+    imported meanwhile) get the original back too. Finishes what an
+    interrupted ``patch()`` or ``unpatch()`` left bound."""
+    settle_in_child()
     from . import _log
     _log.logger()
     with state.lock:
-        report = PatchReport()
-        if state.report is not None:
-            report.forced = state.report.forced
-            for namespace, key, original, replacement, label in reversed(state.bindings):
-                if namespace.get(key) is replacement:
-                    namespace[key] = original
-                    report.changed.append(label)
-                else:
-                    report.skipped.append((label, _log.LEFT_ALONE))
-            report.changed.extend(
-                entry[4] for entry in _rebind(state.replacement, state.original))
-            state.bindings = []
-            state.original = state.replacement = None
-            state.report = None
+        ledger = state.ledger
+        done, ledger.report = ledger.report, None  # the first step: no patch() is whole
+        report = PatchReport(forced=done is not None and done.forced)
+        back = ledger.replacements()
+        restored, left = ledger.unbind()
+        report.changed.extend(restored)
+        report.skipped.extend((label, _log.LEFT_ALONE) for label in left)
+        if back:
+            report.changed.extend(entry[4] for entry in rebind(back, None, _OWN))
     _log.log_report("unpatch", report)
     return report
 
 
 def is_patched():
-    """True while ``patch()`` has changed something that ``unpatch()`` has not undone."""
-    with state.lock:
-        return bool(state.bindings)
+    """True while ``patch()`` has changed something that ``unpatch()`` has not undone.
+
+    Read from the bindings themselves, without the lock: a signal handler may ask."""
+    return state.ledger.bound()
 
 
-def _in_effect():
-    module = sys.modules.get(STDLIB_MODULE)
-    return module is not None and state.replacement is not None and getattr(
-        module, "_unquote", None) is state.replacement
+def _in_effect(module):
+    """Whether the stdlib module's ``_unquote`` is the one this package bound there."""
+    namespace = vars(module)
+    return any(entry.holder is namespace and entry.key == "_unquote"
+               for entry in state.ledger.live())
 
 
 def status():
     """This process's self-check as a dict: what ``python -m http_cookies_backport --json`` prints.
 
     ``"exposed"``: the stdlib's cookie unquoting is quadratic in this process."""
+    settle_in_child()
     from _cpython_security._selfcheck import common_status
-    _import_stdlib()
+    module = _import_stdlib()
     with state.lock:
         vulnerable = _detect()
-        info = common_status(_OWN, __version__, "CVE-2024-7592", bool(state.bindings),
-                             state.report, ACTIVATION_VARIABLE, vulnerable and not _in_effect())
+        patched = state.ledger.bound()
+        info = common_status(_OWN, __version__, "CVE-2024-7592", patched,
+                             state.ledger.report if patched else None, ACTIVATION_VARIABLE,
+                             vulnerable and not _in_effect(module))
         info.update({"vulnerable": vulnerable, "target": TARGET})
         return info

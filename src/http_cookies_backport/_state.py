@@ -1,34 +1,25 @@
-"""The patch state: what ``patch()`` rebound, so ``unpatch()`` can put back the exact original.
+"""The patch state: the ledger of what ``patch()`` rebound, and the lock of the calls.
 
-Why: one object and one lock serialise ``patch()``, ``unpatch()`` and
-``is_vulnerable()`` across threads; a forked child gets a new lock.
+Why: the ledger (``_cpython_security._ledger``) records each binding as it
+changes, so ``unpatch()`` puts back the exact original and ``is_patched()``
+reads the bindings themselves; one lock serialises ``patch()``,
+``unpatch()`` and ``status()`` across threads; a forked child gets a new one.
 """
 
-from _cpython_security._fork import per_process
-
-from ._compat import allocate_lock
+from _cpython_security._ledger import Ledger, Lock
 
 __all__ = ["state"]
 
 
 class _State(object):
     def __init__(self):
-        self._lock = per_process(allocate_lock)
-        #: The report of the ``patch()`` that patched, until ``unpatch()``.
-        self.report = None
-        #: ``[(namespace, key, original, replacement, "module.key")]`` rebound by ``patch()``.
-        self.bindings = []
-        #: The stock ``_unquote``, saved by the first ``patch()`` that replaced it.
-        self.original = None
-        #: The fix's copy ``patch()`` bound in its place.
-        self.replacement = None
+        #: Held by ``patch()``, ``unpatch()`` and ``status()`` (re-entrant).
+        self.lock = Lock()
+        #: What ``patch()`` bound where; its ``report`` is the report of the
+        #: ``patch()`` that finished, until ``unpatch()`` starts.
+        self.ledger = Ledger()
         #: Whether the stock ``_unquote`` is the quadratic one; None until checked.
         self.vulnerable = None
-
-    @property
-    def lock(self):
-        """Held by every read and write below (not re-entrant)."""
-        return self._lock()
 
 
 state = _State()
