@@ -37,15 +37,31 @@ class _Own(object):
         self.lru = False
 
 
-_OWN = []
+_OWN = {}
+
+
+class _Namespace(object):
+    """A module's namespace read as attributes: the module a function runs in,
+    which may no longer be the one ``sys.modules`` holds (imported anew)."""
+
+    def __init__(self, namespace):
+        self.__dict__ = namespace
 
 
 def own(original=None):
-    """2.7's ``urlparse`` facts, computed once (*original* is not needed on 2.7)."""
-    if not _OWN:
+    """The facts of the ``urlparse`` *original* (its ``urlsplit``) runs in, computed
+    once per module; default: the module ``sys.modules`` holds."""
+    if original is None:
         import urlparse as module
-        _OWN.append(_Own(module))
-    return _OWN[0]
+        namespace = vars(module)
+    else:
+        namespace = original.__globals__
+    found = _OWN.get(id(namespace))
+    # A module reloaded keeps its namespace and gets new classes.
+    if found is None or found[0] is not namespace or (
+            found[1].SplitResult is not namespace.get("SplitResult")):
+        found = _OWN[id(namespace)] = (namespace, _Own(_Namespace(namespace)))
+    return found[1]
 
 
 def _strip(text):
@@ -86,7 +102,7 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
     default), emptied with *clear()* at ``MAX_CACHE_SIZE`` entries. *hosts*,
     *netloc_rule*: see ``_hosts.check_brackets``; *strip*, *remove*: see
     :func:`cleaner` (each fix can be left out alone)."""
-    facts = own()
+    facts = own(original)
     clean_url, clean_scheme = cleaner(strip, remove)
     split_result = facts.SplitResult
     checknetloc = facts.checknetloc

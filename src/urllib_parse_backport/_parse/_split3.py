@@ -52,21 +52,36 @@ class _Own(object):
         self.lru = hasattr(original, "cache_info")
 
 
-_OWN = []
+_OWN = {}
+
+
+class _Namespace(object):
+    """A module's namespace read as attributes: the module a function runs in,
+    which may no longer be the one ``sys.modules`` holds (imported anew)."""
+
+    def __init__(self, namespace):
+        self.__dict__ = namespace
 
 
 def own(original=None):
-    """The interpreter's ``urllib.parse`` facts (:class:`_Own`), computed once,
-    from *original* (the interpreter's own ``urlsplit``; default: the one
-    ``urllib.parse`` holds now)."""
-    if not _OWN:
+    """The facts (:class:`_Own`) of the ``urllib.parse`` *original* (its ``urlsplit``)
+    runs in, computed once per module (and
+    reload); default: the module ``sys.modules`` holds."""
+    if original is None:
         # Not "import urllib.parse as module": on 3.6 that reads the attribute
         # of the package, which a post-import hook (the start-up switch) runs
         # before the import system sets (bpo-30024, fixed in 3.7).
         module = sys.modules.get("urllib.parse") or __import__(
             "urllib.parse", None, None, ("urlsplit",))
-        _OWN.append(_Own(module, original or module.urlsplit))
-    return _OWN[0]
+        namespace, original = vars(module), module.urlsplit
+    else:
+        namespace = getattr(original, "__wrapped__", original).__globals__
+    found = _OWN.get(id(namespace))
+    # A module reloaded keeps its namespace and gets new classes.
+    if found is None or found[0] is not namespace or (
+            found[1].SplitResult is not namespace.get("SplitResult")):
+        found = _OWN[id(namespace)] = (namespace, _Own(_Namespace(namespace), original))
+    return found[1]
 
 
 def _clean(url, scheme):

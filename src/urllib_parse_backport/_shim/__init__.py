@@ -4,7 +4,8 @@
 binds what ``_targets`` (the stdlib and python-future) and ``_frameworks``
 (the framework adapters) choose, through ``_surgery`` (copies, forwarding
 functions, code swaps) and the shared post-import hook (modules imported
-later), and records it in ``_state`` so ``unpatch()`` restores the exact
+later), each binding recorded as it is made in ``_state``'s ledger
+(``_cpython_security._ledger``) so ``unpatch()`` restores the exact
 objects. ``_startup`` is what the ``.pth`` switch runs once a parser it is
 for is imported (see ``_cpython_security._startup``).
 """

@@ -6,9 +6,13 @@ Why a module of its own: these are what users call, with the same shapes as
 package stays cheap and changes nothing.
 """
 
+from _cpython_security._fork import settle_before_fork, settle_in_child
+
+from .._compat import STDLIB_MODULE
 from .._report import PatchReport
 
 __all__ = ["patch", "unpatch", "is_patched", "ACTIVATION_VARIABLE"]
+
 
 #: The variable the ``.pth`` start-up switch reads (see ``_startup``).
 ACTIVATION_VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
@@ -33,7 +37,10 @@ def patch(force=False, frameworks=False, leave_out=(), _targets=(), _adapters=()
     parsers of their own), which are never forced.
     Idempotent and thread-safe: once patched, returns the report of the call
     that patched; a later ``frameworks=True`` adds the adapters to it, any
-    other change of options needs ``unpatch()`` first. Logs what it did.
+    other change of options needs ``unpatch()`` first. A stdlib module
+    imported anew (``del sys.modules``, ``reload``) is patched by the next
+    call, and a call stopped half-way (a ``KeyboardInterrupt``) is finished
+    by the next one. Logs what it did.
     Returns a :class:`PatchReport`. (*_targets*, *_adapters*: more targets
     and adapters than the package's own, for its tests. *_at_startup*: from
     the start-up switch: python-future's copy is patched when imported, not
@@ -41,26 +48,32 @@ def patch(force=False, frameworks=False, leave_out=(), _targets=(), _adapters=()
     *_just_imported*: from the start-up switch too, the modules whose first
     import has just finished: see ``_apply.apply``.)
     """
+    settle_in_child()
     leave_out = _known(leave_out)
-    from ._apply import apply, apply_adapters
+    from ._apply import apply, apply_adapters, in_effect, restore
     from .._log import log_report
     from ._state import state
     from ._targets import TARGETS
     with state.lock:
-        fresh = state.report is None  # not patched since the last unpatch()
-        if fresh:
-            state.report = PatchReport(forced=force)
         report = state.report
-        before = len(report.changed), len(report.skipped)
+        fresh = report is None  # no patch() has finished since the last unpatch() began
+        before = (0, 0) if fresh else (len(report.changed), len(report.skipped))
+        targets = list(TARGETS) + list(_targets)
         if fresh:
+            restore(PatchReport())  # what an interrupted patch() or unpatch() left bound
+            report = PatchReport(forced=force)
             state.leave_out = leave_out
-            verdicts = apply(list(TARGETS) + list(_targets), report, force, lazy=_at_startup,
+            state.frameworks = False
+            verdicts = apply(targets, report, force, lazy=_at_startup,
                              just_imported=_just_imported)
-            report.fixes = _states(verdicts, state)
+            report.fixes = _states(verdicts, state, force)
+        elif not in_effect():  # a module imported anew, or a name rebound: patched too
+            apply(targets, report, report.forced)
         if frameworks and not state.frameworks:
-            state.frameworks = True
             from ._frameworks import ADAPTERS  # io and the adapters: only when asked for
             apply_adapters(list(ADAPTERS) + list(_adapters), report)
+            state.frameworks = True
+        state.report = report  # the last step: "a patch() finished"
         if fresh or (len(report.changed), len(report.skipped)) != before:
             this_call = PatchReport(forced=force)
             this_call.fixes = report.fixes if fresh else {}
@@ -84,16 +97,16 @@ def _known(leave_out):
     return names
 
 
-def _states(verdicts, state):
+def _states(verdicts, state, forced):
     """``{CVE: state}`` (see :class:`PatchReport`) from ``apply()``'s *verdicts*."""
     from _cpython_security._report import FAILURE, kind_of
     from .._compat import STDLIB_MODULE
     from ._split import CVES, NAME
     states = {}
     needs, reason = verdicts.get(STDLIB_MODULE, (False, "not assessed"))
-    if "CVE-2021-23336" in state.leave_out and (needs or state.report.forced):
+    if "CVE-2021-23336" in state.leave_out and (needs or forced):
         states["CVE-2021-23336"] = "left out"
-    elif needs or state.report.forced:
+    elif needs or forced:
         states["CVE-2021-23336"] = "applied"
     else:
         states["CVE-2021-23336"] = "unchecked" if kind_of(reason) == FAILURE else "not needed"
@@ -105,7 +118,7 @@ def _states(verdicts, state):
             states[cve] = "left out"
         elif decided is None:
             states[cve] = "unchecked"
-        elif decided == "apply" and (needs or state.report.forced):
+        elif decided == "apply" and (needs or forced):
             states[cve] = "applied"
         else:
             states[cve] = "not needed"
@@ -119,15 +132,16 @@ def unpatch():
     imported after ``patch()``). Returns a :class:`PatchReport` whose
     ``changed`` lists what was restored (empty when not patched). Logs it.
     """
+    settle_in_child()
     from ._apply import restore
     from .._log import log_report
     from ._state import state
     with state.lock:
+        done, state.report = state.report, None  # the first step: no patch() is whole
         report = PatchReport()
-        if state.report is None and not state.changed_something():
+        if done is None and not state.ledger.entries() and state.hook is None:
             return report
         restore(report)
-        state.report = None
         state.leave_out = frozenset()
         state.split_plan = state.split_lacks = None
         state.frameworks = False
@@ -136,7 +150,25 @@ def unpatch():
 
 
 def is_patched():
-    """True while :func:`patch` has changed something that :func:`unpatch` has not undone."""
+    """True while :func:`patch` has changed something that :func:`unpatch` has not undone.
+
+    Read from the bindings themselves, without the lock: a signal handler may ask."""
     from ._state import state
-    with state.lock:
-        return state.changed_something()
+    return state.changed_something()
+
+
+#: The modules ``patch()``, ``unpatch()`` and ``status()`` import on first use.
+_USED = ("urllib_parse_backport._shim._apply", "urllib_parse_backport._shim._targets",
+         "urllib_parse_backport._shim._split", "urllib_parse_backport._shim._surgery",
+         "urllib_parse_backport._shim._state", "urllib_parse_backport._log",
+         "urllib_parse_backport._selfcheck._status", "_cpython_security._logging",
+         "_cpython_security._registry", "_cpython_security._rebind",
+         "_cpython_security._selfcheck")
+#: The stdlib's, and the package's imported only for some calls: settled where
+#: some import of them has begun.
+_USED_ELSEWHERE = (STDLIB_MODULE, "logging", "platform", "importlib.util", "io",
+                   "urllib_parse_backport._rewrite", "urllib_parse_backport._shim._frameworks")
+#: Left to first use even on 3.6: the self-check's (argparse, json, the adapters).
+_LAZY = ("urllib_parse_backport._selfcheck._status", "_cpython_security._selfcheck")
+# A fork never leaves one of them half-imported in a child (3.6: imported now).
+settle_before_fork(_USED, _USED_ELSEWHERE, [name for name in _USED if name not in _LAZY])

@@ -3,8 +3,9 @@
 Each parser that needs the fix is replaced in two ways: every alias in a loaded
 module is rebound (by identity), and the original function object gets code
 that forwards to the replacement, for references no scan can see (defaults,
-closures, class attributes, containers). Everything done is recorded in
-``_state.state`` so it can be undone exactly. The caller holds the state lock.
+closures, class attributes, containers). Each binding is made through the
+ledger (``_state.state.ledger``), which records it in the same step, so it
+can be undone exactly whatever stops a call. The caller holds the state lock.
 
 Limits: a copy of an original's code made before ``patch()`` and parsers that
 are not these functions (vendored copies) are not reached.
@@ -18,10 +19,10 @@ from _cpython_security._import_hook import PostImportHook, imported
 from .._log import log_report
 from .._report import PatchReport, failure
 from ._state import state
-from ._surgery import module_namespace, rebind, swap_code
+from ._surgery import module_namespace, rebind, routing_code
 from ._targets import diagnose, load, replacement_for
 
-__all__ = ["apply", "apply_adapters", "restore", "WAITING"]
+__all__ = ["apply", "apply_adapters", "restore", "in_effect", "WAITING"]
 
 #: Report reason of an adapter (or, at start-up, python-future's copy) whose
 #: module is installed but not imported yet.
@@ -79,8 +80,8 @@ def apply(targets, report, force, lazy=False, just_imported=()):
     verdicts = {}
     replace = {}
     later = {}
-    first_cleanup = len(state.cleanups)
     patched = set()
+    primary = set(target.module for target in targets if target.forceable)
     for target in targets:
         if lazy and target.load == "installed" and target.module not in sys.modules:
             later.setdefault(target.module, []).append(target)
@@ -117,27 +118,27 @@ def apply(targets, report, force, lazy=False, just_imported=()):
             replace[id(original)] = (original, replacement)
             patched.add(target.module)
     # Aliases (the targets' own bindings included) by identity...
+    ledger = state.ledger
     only = patched if just_imported and patched.issubset(just_imported) else None
-    for binding in rebind(replace, only):
-        state.bindings.append(binding)
-        report.changed.append(binding[4])
+    for namespace, key, _, new, label in rebind(replace, only, ledger.bind):
+        if label.rpartition(".")[0] in primary:
+            state.primary.append((label.rpartition(".")[0], namespace, key, new))
+        report.changed.append(label)
     # ...then the originals themselves, for references no scan can see.
     for original, replacement in replace.values():
         function, clear = _in_place(original)
         label = "%s.%s (in place)" % (function.__module__,
                                       getattr(function, "__qualname__", function.__name__))
-        saved = swap_code(function, replacement, label)
-        if saved is None:
+        code = routing_code(function, replacement, label)
+        if code is None:
             report.skipped.append((label, failure("unsupported signature")))
         else:
-            state.codes.append((function, saved, label))
+            ledger.bind(function, "__code__", code, label, attribute=True)
             report.changed.append(label)
         if clear is not None:
             state.cleanups.append(clear)
-    # The caches of what this call replaced hold the unfixed results: emptied
-    # once, here (an adapter applied on a later import leaves them alone).
-    for clear in state.cleanups[first_cleanup:]:
-        clear()
+            # An lru_cache (3.11+) holds the other function's results: emptied.
+            clear()
     _wait(later)
     return verdicts
 
@@ -190,28 +191,34 @@ def _on_import(name):
         log_report("patched on import of %s" % name, done)
 
 
+def in_effect():
+    """Whether every module ``patch()`` replaced names of is still the one imported under
+    its name, holding the replacement: not so once it is imported anew (``del
+    sys.modules``, ``reload``) or a name is rebound."""
+    for name, namespace, key, replacement in state.primary:
+        if module_namespace(sys.modules.get(name)) is not namespace:
+            return False
+        if namespace.get(key) is not replacement:
+            return False
+    return True
+
+
 def restore(report):
-    """Undo everything :func:`apply` recorded; the labels restored go to *report*."""
-    for original, code, label in reversed(state.codes):
-        original.__code__ = code
-        report.changed.append(label)
-    back = {}
-    for namespace, key, original, replacement, label in reversed(state.bindings):
-        if namespace.get(key) is replacement:
-            namespace[key] = original
-            report.changed.append(label)
-        else:
-            report.skipped.append((label, failure("rebound by someone else since: left alone")))
-        back[id(replacement)] = (replacement, original)
-    # Aliases of the replacements made while patched (modules imported later).
-    for binding in rebind(back):
-        report.changed.append(binding[4])
-    for clear in state.cleanups:  # results cached while patched are the fixed ones
-        clear()
-    del state.cleanups[:]
-    del state.bindings[:]
-    del state.codes[:]
+    """Undo everything the ledger lists; the labels restored go to *report*."""
     if state.hook is not None:
         state.hook.uninstall()
         state.hook = None
     state.waiting = {}
+    back = state.ledger.replacements()
+    restored, left = state.ledger.unbind()
+    report.changed.extend(restored)
+    report.skipped.extend((label, failure("rebound by someone else since: left alone"))
+                          for label in left)
+    # Aliases of the replacements made while patched (modules imported later).
+    if back:
+        for binding in rebind(back):
+            report.changed.append(binding[4])
+    for clear in state.cleanups:  # results cached while patched are the fixed ones
+        clear()
+    del state.cleanups[:]
+    del state.primary[:]

@@ -6,14 +6,12 @@ distribution's backport is seen as what it is. The replacement is the
 backport's ``urlsplit`` built from the interpreter's own pieces
 (``_parse.split_family``), with each fix on where the interpreter already
 has it or where it is needed and not left out, and off only where it is
-needed and left out. It keeps the stdlib's cache: before 3.11 the module's
-``_parse_cache`` dict and ``clear_cache()``; from 3.11 an ``lru_cache`` of
-its own (``clear_cache()`` reaches it through the module's name).
+needed and left out. It keeps results in a cache of its own, bounded as
+the stdlib's (``MAX_CACHE_SIZE`` before 3.11, an ``lru_cache`` from 3.11),
+which the stdlib's ``clear_cache()`` does not empty before 3.11.
 ``urlparse``, ``urljoin`` and ``urldefrag`` call ``urlsplit`` by its module
 name, so they are fixed through it, aliases bound before the patch included.
 """
-
-import sys
 
 from _cpython_security._registry import SPLIT_PROBES, fixes_of
 
@@ -77,22 +75,20 @@ def assess(module, verdicts):
 
 
 def build(original, backport=None):
-    """The replacement of *original* (the stdlib's ``urlsplit``) for ``state.split_plan``;
-    registers the caches ``patch()`` and ``unpatch()`` empty (``state.cleanups``)."""
-    module = sys.modules[STDLIB_MODULE]
+    """The replacement of *original* (the stdlib's ``urlsplit``) for ``state.split_plan``.
+
+    It keeps results in a cache of its own (before 3.11 a dict, from 3.11 an
+    ``lru_cache``), never the stdlib's: a thread inside the original when
+    ``patch()`` runs stores its unfixed result in the stdlib's cache after
+    ``patch()`` emptied it, and nothing may serve that result. Built from the
+    module *original* runs in (``split_family.own``), so a module imported
+    anew gets its own ``SplitResult``."""
     decided = state.split_plan
     if decided is None or "apply" not in decided.values():  # patch(force=True) on a fixed one
         decided = state.split_plan = plan(state.split_lacks or diagnose(original),
                                           state.leave_out, force=True)
-    facts = split_family.own(original)  # read before anything is rebound
     switches = dict((_SWITCHES[cve], decided[cve] != "left out") for cve in CVES)
-    if facts.lru:
-        replacement = split_family.make_urlsplit(original=original, **switches)
-    else:
-        cache = module._parse_cache
-        replacement = split_family.make_urlsplit(cache, module.clear_cache, original=original,
-                                                 **switches)
-        state.cleanups.append(cache.clear)
+    replacement = split_family.make_urlsplit(original=original, **switches)
     replacement.__module__ = original.__module__  # pickled by name, as the original
     replacement.__qualname__ = "urlsplit"
     return replacement

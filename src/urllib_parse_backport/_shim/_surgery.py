@@ -13,7 +13,7 @@ from _cpython_security._rebind import module_namespace, rebind as _shared_rebind
 from .._compat import replace_code
 
 __all__ = ["parameters", "copy_function", "forwarding_copy", "swap_code",
-           "module_namespace", "rebind", "ROUTES"]
+           "routing_code", "module_namespace", "rebind", "ROUTES"]
 
 _OWN_PACKAGE = __name__.split(".")[0]
 _CO_VARARGS = 0x04
@@ -83,7 +83,18 @@ def forwarding_copy(original, rewrite_query, filename):
 
 def swap_code(original, replacement, label):
     """Give *original* code that forwards to *replacement*; return the saved code,
-    or None when it cannot be done (closures, ``*args``, coroutines).
+    or None when it cannot be done (closures, ``*args``, coroutines)."""
+    code = routing_code(original, replacement, label)
+    if code is None:
+        return None
+    saved = original.__code__
+    original.__code__ = code
+    return saved
+
+
+def routing_code(original, replacement, label):
+    """Code for *original* that forwards to *replacement*, or None when it cannot be
+    done (closures, ``*args``, coroutines); the caller binds it (``_ledger``).
 
     A generator function (WebOb's parser) gets generator code, so the swap keeps
     its kind: 3.13 warns on assigning code of another kind."""
@@ -109,9 +120,7 @@ def swap_code(original, replacement, label):
         exec(compile(source, _FILENAME, "exec"), namespace)
         code = namespace[original.__name__].__code__
     ROUTES[label] = replacement
-    saved = original.__code__
-    original.__code__ = code
-    return saved
+    return code
 
 
 _FILENAME = "<urllib_parse_backport shim>"
@@ -181,9 +190,10 @@ def _routing_code(original, names, label):
     return replace_code(template, **changes)
 
 
-def rebind(replace, only=None):
+def rebind(replace, only=None, bind=None):
     """Rebind, in every loaded module but this package's (or in the modules
     named in *only*), each value ``v`` with ``replace[id(v)] == (v, new)`` to ``new``
-    (``_cpython_security._rebind``). Returns ``[(namespace, key, old, new, "module.key")]``.
+    (``_cpython_security._rebind``; *bind* makes each change). Returns
+    ``[(namespace, key, old, new, "module.key")]``.
     """
-    return _shared_rebind(replace, only, _OWN_PACKAGE)
+    return _shared_rebind(replace, only, _OWN_PACKAGE, bind)
