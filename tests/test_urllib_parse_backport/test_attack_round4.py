@@ -195,3 +195,36 @@ def test_reading_a_body_read_ahead_line_by_line_costs_linear_work():
     small(), large()
     ratio = cpu(large) / max(cpu(small), 1e-6)
     assert ratio < 8, "work grew %.1fx from n to 4n" % ratio
+
+
+# --- a Content-Type only in a header that is not CONTENT_TYPE ------------------------------
+
+MULTIPART = "multipart/form-data; boundary=x"
+
+
+def test_wsgi_a_label_only_in_http_content_type_leaves_the_body_unlabelled():
+    # gunicorn before 22 passes a header spelt Content_Type as HTTP_CONTENT_TYPE
+    # and, with no Content-Type, sets no CONTENT_TYPE. protect() read the
+    # multipart label there and passed the body on; cgi.FieldStorage (and
+    # WebOb 1.8 through it) reads a POST without CONTENT_TYPE as urlencoded:
+    # on 2.7, q=[common_term, malicious_term].
+    status, got, environ = wsgi(BODY, None, HTTP_CONTENT_TYPE=MULTIPART)
+    assert "CONTENT_TYPE" not in environ
+    assert (status, got) == (None, FIXED)
+    assert wsgi(BODY, "", HTTP_CONTENT_TYPE=MULTIPART)[:2] == (None, FIXED)
+
+
+@pytest.mark.parametrize("name", [b"content_type", b"Content-Type", b"CONTENT_TYPE"])
+def test_asgi_a_label_in_another_spelling_leaves_the_body_unlabelled(name):
+    # a2wsgi, asgiref and Starlette's WSGIMiddleware make CONTENT_TYPE of a
+    # header named exactly content-type, and HTTP_CONTENT_TYPE of any other
+    # spelling (h11 takes content_type): behind them, the WSGI application
+    # gets a POST without CONTENT_TYPE, a form for cgi.FieldStorage and WebOb.
+    assert asgi(BODY, [], headers=[(name, MULTIPART.encode("ascii"))]) == (None, FIXED)
+
+
+def test_a_multipart_label_where_every_reader_finds_it_still_passes():
+    body = b"--x\r\nContent-Disposition: form-data; name=\"q\"\r\n\r\na;b\r\n--x--\r\n"
+    assert wsgi(body, MULTIPART, HTTP_CONTENT_TYPE=MULTIPART)[:2] == (None, body)
+    assert asgi(body, [MULTIPART.encode("ascii")],
+                headers=[(b"content_type", MULTIPART.encode("ascii"))]) == (None, body)

@@ -95,6 +95,7 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
                 _policy.warn_on_semicolon(query, stacklevel=2)
             scope["query_string"] = rewrite_query(query)
         content_types = ()  # every content-type value, in order: a client may repeat it
+        spelt_otherwise = ()  # those of a header not named exactly "content-type"
         length = coding = None
         framed = False
         for name, value in scope.get("headers", ()):
@@ -109,6 +110,9 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
                 name = name.lower().replace(b"_", b"-")
                 if name not in _BODY_HEADERS:
                     continue
+                if name == b"content-type":
+                    spelt_otherwise += (value,)
+                    continue
             if name == b"content-length":
                 # Two different lengths (one may be "content_length") are
                 # joined, as Django joins repeated headers: no number of bytes.
@@ -122,6 +126,11 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
                 coding = value if coding is None else coding + b"," + value
             else:
                 framed = True
+        if spelt_otherwise:
+            # The adapters, Django and Starlette read only "content-type" as the
+            # label (CONTENT_TYPE): without one, the body is unlabelled for
+            # them (cgi and WebOb read a POST so as a form): a blank label.
+            content_types = (content_types or (b"",)) + spelt_otherwise
         if not content_types and (
                 (length is None and not framed and scope.get("http_version") in ("1.1", "1.0"))
                 or (scope.get("method") in _BODILESS and not label_blind

@@ -72,10 +72,13 @@ class BodyRewriter(object):
         else:
             labels = (content_type,) if content_type else ()
             # Twisted also passes the headers as HTTP_CONTENT_TYPE, joined, and
-            # CherryPy reads that one over CONTENT_TYPE: both count.
+            # CherryPy reads that one over CONTENT_TYPE: both count. Without a
+            # CONTENT_TYPE (gunicorn < 22 passes a "Content_Type" header only
+            # as HTTP_CONTENT_TYPE) the body stays unlabelled for cgi and WebOb,
+            # which read a POST so as a form: a blank label says so.
             also = environ.get("HTTP_CONTENT_TYPE")
             if also and also != content_type:
-                labels += (also,)
+                labels = (content_type or "", also)
             action, reason = body_action(labels,
                                          query, length, framing,
                                          environ.get("HTTP_CONTENT_ENCODING"), self._label_blind,
