@@ -1,0 +1,321 @@
+"""The six trials of issue 46 that need a fresh interpreter, for the urlsplit and cookie fixes.
+
+Run as ``python tests/helpers/patch_trials_child.py SCENARIO ARGS...`` by
+``ctypes_helpers.child(..., script=TRIALS_CHILD)``; each prints one JSON line.
+Nothing here depends on timing: a thread is held inside a function by a
+tracer until the step under test is done, and an exception is raised by a
+tracer at the n-th line (or bytecode) of the packages' own code, for every n.
+"""
+
+from __future__ import print_function
+
+import os
+import signal
+import sys
+import threading
+
+import ctypes_helpers
+
+PY2 = sys.version_info[0] == 2
+URLLIB = "urlparse" if PY2 else "urllib.parse"
+COOKIES = "Cookie" if PY2 else "http.cookies"
+#: Lacks CVE-2025-0938's fix (gh-105704) on every interpreter tested, 3.13.0 included.
+BAD_URL = "http://[::1]evil/p%d"
+
+
+def _package(name):
+    __import__(name)
+    return sys.modules[name]
+
+
+def _stdlib(name):
+    __import__(name)
+    return sys.modules[name]
+
+
+def _split_refuses(urlsplit, url):
+    try:
+        urlsplit(url)
+    except ValueError:
+        return True
+    return False
+
+
+def scenario_stale_cache(cycles):
+    """A thread held inside the original ``urlsplit`` while ``patch()`` runs, then let go:
+    how often the patched ``urlsplit`` (by the module's name, and through an alias the
+    scan cannot see) returns the unfixed result it stored."""
+    package = _package("urllib_parse_backport")
+    module = _stdlib(URLLIB)
+    original = module.urlsplit
+    code = getattr(original, "__wrapped__", original).__code__
+    held = [original]  # an alias in a container: reached only through the original
+    stale = {"by_name": 0, "by_alias": 0}
+    for cycle in range(int(cycles)):
+        url = BAD_URL % cycle
+        entered, release = threading.Event(), threading.Event()
+
+        def tracer(frame, event, arg):
+            if event == "call" and frame.f_code is code:
+                entered.set()
+                release.wait(30)
+            return None
+
+        def inside(url=url, tracer=tracer):
+            sys.settrace(tracer)
+            try:
+                original(url)
+            except ValueError:
+                pass
+            finally:
+                sys.settrace(None)
+
+        thread = threading.Thread(target=inside)
+        thread.start()
+        assert entered.wait(30)
+        package.patch()
+        release.set()
+        thread.join()
+        stale["by_name"] += not _split_refuses(module.urlsplit, url)
+        stale["by_alias"] += not _split_refuses(held[0], url)
+        package.unpatch()
+    return stale
+
+
+#: Where *opcodes* counts each bytecode: the engine and the functions that drive it
+#: (every line of the packages' other code still counts once).
+ENGINE = ("_ledger.py", "_api.py")
+
+
+class _Injector(object):
+    """Raises KeyboardInterrupt at the n-th line run in the packages' own files (*opcodes*:
+    at each bytecode of ``ENGINE``'s, 3.7+), as a signal handler would."""
+
+    def __init__(self, at, opcodes):
+        self.at = at
+        self.seen = 0
+        self.opcodes = opcodes
+        self.roots = tuple(os.path.dirname(_package(name).__file__) for name in (
+            "urllib_parse_backport", "http_cookies_backport", "_cpython_security"))
+
+    def __call__(self, frame, event, arg):
+        filename = frame.f_code.co_filename
+        if not filename.startswith(self.roots):
+            return None
+        if self.opcodes and filename.endswith(ENGINE):
+            frame.f_trace_opcodes = True
+            return self.opcode
+        return self.line
+
+    def line(self, frame, event, arg):
+        if event == "line":
+            self.count()
+        return self.line
+
+    def opcode(self, frame, event, arg):
+        if event == "opcode":
+            self.count()
+        return self.opcode
+
+    def count(self):
+        self.seen += 1
+        if self.seen == self.at:
+            raise KeyboardInterrupt("injected at event %d" % self.at)
+
+
+class _Urllib(object):
+    """What the urllib fix binds, read from the objects themselves."""
+
+    def __init__(self):
+        self.package = _package("urllib_parse_backport")
+        self.module = _stdlib(URLLIB)
+        self.names = dict((name, getattr(self.module, name))
+                          for name in ("urlsplit", "parse_qs", "parse_qsl"))
+        self.codes = dict((name, getattr(func, "__wrapped__", func).__code__)
+                          for name, func in self.names.items())
+
+    def changed(self):
+        """Whether anything the fix replaces holds something else now."""
+        return any(getattr(self.module, name) is not func
+                   or getattr(func, "__wrapped__", func).__code__ is not self.codes[name]
+                   for name, func in self.names.items())
+
+    def whole(self):
+        """Whether every place is fixed: the module's names and the originals themselves."""
+        url = BAD_URL % 0
+        return (_split_refuses(self.module.urlsplit, url)
+                and _split_refuses(self.names["urlsplit"], url)
+                and len(self.module.parse_qsl("a=1;b=2")) == 1
+                and len(self.names["parse_qsl"]("a=1;b=2")) == 1)
+
+    def applied(self, info):
+        return [cve for cve, entry in sorted(info["fixes"].items()) if entry["state"] == "applied"]
+
+
+class _Cookies(object):
+    def __init__(self):
+        self.package = _package("http_cookies_backport")
+        self.module = _stdlib(COOKIES)
+        self.original = self.module._unquote
+
+    def changed(self):
+        return self.module._unquote is not self.original
+
+    def whole(self):
+        return self.module._unquote is not self.original
+
+    def applied(self, info):
+        return ["CVE-2024-7592"] if info["report"] and info["report"]["changed"] else []
+
+
+def scenario_interrupted(which, call, opcodes):
+    """KeyboardInterrupt at each line (or bytecode) of one ``patch()`` or ``unpatch()``
+    in turn: after each, whether the queries lied, and whether a plain second call
+    finished the job (and the call after it worked)."""
+    fix = {"urllib": _Urllib, "cookies": _Cookies}[which]()
+    package = fix.package
+    options = {"force": True} if which == "cookies" else {}
+    package.patch(**options)  # every module the calls import, imported
+    package.unpatch()
+    found = {"interrupted": 0, "lied": [], "status_lied": [], "unfinished": [], "inert": []}
+    at = 0
+    while True:
+        at += 1
+        signal.alarm(10)  # a call that blocks for ever ends the scenario
+        if call == "unpatch":
+            package.patch(**options)
+        injector = _Injector(at, opcodes == "opcodes")
+        sys.settrace(injector)
+        try:
+            getattr(package, call)(**(options if call == "patch" else {}))
+        except KeyboardInterrupt:
+            interrupted = True
+        else:
+            interrupted = False
+        finally:
+            sys.settrace(None)
+        if not interrupted:
+            break
+        found["interrupted"] += 1
+        truth = fix.changed()
+        if package.is_patched() != truth:
+            found["lied"].append(at)
+        info = package.status()
+        if info["patched"] != truth or (fix.applied(info) and not truth):
+            found["status_lied"].append(at)
+        getattr(package, call)(**(options if call == "patch" else {}))
+        if call == "patch":
+            finished = fix.whole() and package.is_patched()
+            package.unpatch()
+            if not finished:
+                found["unfinished"].append(at)
+            if fix.changed() or package.is_patched():
+                found["inert"].append(at)  # and unpatch() did not undo it
+        else:
+            if fix.changed() or package.is_patched():
+                found["unfinished"].append(at)
+            package.patch(**options)
+            if not (fix.whole() and package.is_patched()):
+                found["inert"].append(at)
+            package.unpatch()
+    signal.alarm(0)
+    found["events"] = at - 1
+    for key in ("lied", "status_lied", "unfinished", "inert"):
+        found[key] = found[key][:5] + ([len(found[key])] if len(found[key]) > 5 else [])
+    return found
+
+
+def scenario_fork_first_patch(which):
+    """A thread runs the process's first ``patch()``; at each module import it starts,
+    this thread forks a child that calls ``patch()`` and ``status()`` within 5 s."""
+    name = {"urllib": "urllib_parse_backport", "cookies": "http_cookies_backport"}[which]
+    package = _package(name)
+    options = {"force": True} if which == "cookies" else {}
+    lock = threading.Condition()
+    at = {"module": None, "done": False}
+    found = {"children": 0, "answered": 0, "hung": [], "failed": []}
+
+    def tracer(frame, event, arg):
+        if event == "call" and frame.f_code.co_name == "<module>":
+            with lock:
+                at["module"] = frame.f_globals.get("__name__")
+                lock.notify_all()
+                lock.wait(0.3)  # a fork handler may wait for this import: let it go on
+                at["module"] = None
+        return None
+
+    def first_patch():
+        sys.settrace(tracer)
+        try:
+            package.patch(**options)
+        finally:
+            sys.settrace(None)
+            with lock:
+                at["done"] = True
+                lock.notify_all()
+
+    thread = threading.Thread(target=first_patch)
+    thread.start()
+    while True:
+        with lock:  # not held across fork(): 2.7's fork() waits for the import lock
+            while at["module"] is None and not at["done"]:
+                lock.wait(1)
+            if at["done"]:
+                break
+            module = at["module"]
+        found["children"] += 1
+        pid = os.fork()
+        if pid == 0:
+            signal.alarm(5)
+            try:
+                package.patch(**options)
+                package.status()
+            except BaseException:
+                os._exit(3)
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+        if status == 0:
+            found["answered"] += 1
+        elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM:
+            found["hung"].append(module)
+        else:
+            found["failed"].append(module)
+        with lock:
+            lock.notify_all()
+            while at["module"] == module:
+                lock.wait(1)
+    thread.join()
+    return found
+
+
+def scenario_reimport(how):
+    """``urllib.parse`` imported anew (``del sys.modules``, or ``reload``) after ``patch()``:
+    whether ``patch()`` fixes the new module, with its own result class, and whether
+    ``unpatch()`` + ``patch()`` does."""
+    package = _package("urllib_parse_backport")
+    old = _stdlib(URLLIB)
+    package.patch()
+    if how == "reload":
+        reload = getattr(__import__("importlib"), "reload", None) or __builtins__.reload
+        new = reload(old)
+    else:
+        del sys.modules[URLLIB]
+        new = _stdlib(URLLIB)
+    found = {"same_object": new is old}
+    url = BAD_URL % 1
+    package.patch()
+    found["patch_fixes_new"] = _split_refuses(new.urlsplit, url)
+    found["patch_result_class"] = type(new.urlsplit("http://h/p")) is new.SplitResult
+    found["patch_qs_fixed"] = len(new.parse_qsl("a=1;b=2")) == 1
+    found["is_patched"] = package.is_patched()
+    package.unpatch()
+    found["unpatch_restores_new"] = not _split_refuses(new.urlsplit, url)
+    package.patch()
+    found["repatch_fixes_new"] = _split_refuses(new.urlsplit, url)
+    found["repatch_result_class"] = type(new.urlsplit("http://h/q")) is new.SplitResult
+    package.unpatch()
+    return found
+
+
+if __name__ == "__main__":
+    sys.exit(ctypes_helpers.run_scenario(globals(), sys.argv[1:]))

@@ -1,0 +1,72 @@
+"""The trials of issue 46 against the urlsplit and cookie fixes: what ctypes_safe survives.
+
+Each runs in a fresh interpreter (tests/helpers/patch_trials_child.py), without timing:
+a thread is held inside a function by a tracer while the step under test runs, and a
+KeyboardInterrupt is raised by a tracer at each line (3.7+: each bytecode too) of the
+packages' own code in turn, as a signal handler's would be. The audit's trial is in
+test_urllib_parse_backport/test_audit_urlsplit.py.
+"""
+
+import os
+import sys
+
+import pytest
+
+import ctypes_helpers as helpers
+
+TRIALS_CHILD = "patch_trials_child.py"
+
+
+def run(*args):
+    return helpers.child_json(args, script=TRIALS_CHILD, timeout=600)
+
+
+def test_no_unfixed_result_cached_before_patch_is_served_after_it():
+    # Trial 1: a thread inside the original urlsplit stores its unfixed result after
+    # patch() emptied the caches (before: every cycle on 2.7, 3.6 and 3.8). From 3.11 the
+    # original is an lru_cache, whose own cache no patch can close: a reference to it that
+    # no scan reaches (in a container) may still be served that result (docs/urlsplit.rst).
+    result = run("stale_cache", 10)
+    assert result["by_name"] == 0, result
+    if sys.version_info < (3, 11):
+        assert result["by_alias"] == 0, result
+
+
+MODES = ["lines"] + (["opcodes"] if sys.version_info >= (3, 7) else [])
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("call", ["patch", "unpatch"])
+@pytest.mark.parametrize("which", ["urllib", "cookies"])
+def test_a_keyboardinterrupt_anywhere_in_patch_or_unpatch(which, call, mode):
+    # Trials 2 and 3: after each interrupt, is_patched() and status() say what the
+    # bindings hold, and a second call finishes the job (before: unpatch() left both
+    # saying "patched", and a patch() stopped after storing its report made every later
+    # patch() return it and patch nothing).
+    result = run("interrupted", which, call, mode)
+    assert result["interrupted"] > 10, result
+    assert (result["lied"], result["status_lied"], result["unfinished"],
+            result["inert"]) == ([], [], [], []), result
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+@pytest.mark.parametrize("which", ["urllib", "cookies"])
+def test_a_child_forked_during_the_first_patch_never_hangs(which):
+    # Trial 4: forked while another thread is inside each import of the first patch()
+    # in turn, the child's patch() and status() answer (before: blocked on an import
+    # lock on 3.6, 3.8 and 3.13).
+    result = run("fork_first_patch", which)
+    assert result["children"] > 0
+    assert (result["hung"], result["failed"]) == ([], []), result
+
+
+@pytest.mark.parametrize("how", ["del", "reload"])
+def test_patch_reaches_a_reimported_stdlib_module(how):
+    # Trial 5: before, patch() after a re-import did nothing, and unpatch() + patch()
+    # installed a urlsplit returning the old module's SplitResult.
+    result = run("reimport", how)
+    assert result.pop("same_object") is (how == "reload")
+    assert result == {"patch_fixes_new": True, "patch_result_class": True,
+                      "patch_qs_fixed": True, "is_patched": True,
+                      "unpatch_restores_new": True, "repatch_fixes_new": True,
+                      "repatch_result_class": True}
