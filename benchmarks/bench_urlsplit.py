@@ -8,8 +8,8 @@ Usage (from the repository root)::
 Each interpreter runs in its own subprocess (this file, ``--child``) with
 ``<repo>/src`` first on ``sys.path``. In the child three functions are timed
 interleaved, several rounds, minimum kept: the stdlib's own ``urlsplit``, the
-backport's ``urllib_parse_backport.urlsplit``, and the fixed function built on
-the stdlib module's own cache, as a patched stdlib binds it. Workloads:
+backport's ``urllib_parse_backport.urlsplit``, and the fixed function with a
+cache of its own, as ``patch()`` binds it in the stdlib. Workloads:
 ``distinct`` (2,000 different URLs in turn: every call misses the cache) and
 ``repeated`` (the same 16 URLs: every call after the first hits it). The
 stdlib module is imported before the package, as in an application: on 2.7
@@ -63,9 +63,7 @@ def child():
     from urllib_parse_backport._parse import split_family
     own = module.urlsplit
     backport = urllib_parse_backport.urlsplit
-    patched = split_family.make_urlsplit(cache=getattr(module, "_parse_cache", None),
-                                         clear=getattr(module, "clear_cache", None),
-                                         original=own)
+    patched = split_family.make_urlsplit(original=own)  # its own cache, as patch() builds it
     funcs = {"stdlib": own, "backport": backport, "patched": patched}
     workloads = {"distinct": realistic(2000), "repeated": realistic(16)}
     results = {}

@@ -115,7 +115,8 @@ def make_urlsplit(cache=None, clear=None, hosts=True, netloc_rule=True, original
     cache_get = cache.get
 
     def urlsplit(url, scheme="", allow_fragments=True):
-        allow_fragments = bool(allow_fragments)
+        if allow_fragments is not True:  # bool(True) is True: the default skips a call
+            allow_fragments = bool(allow_fragments)
         # Keys are stored cleaned, and cleaning a clean URL changes nothing:
         # a URL found as it came is clean, and its result is the fixed one.
         # An unhashable argument raises TypeError here, as in 2.7.18.
