@@ -27,10 +27,12 @@ the shape of the bytes, and both middlewares apply it. What each parser does:
   with the request's ``charset`` before it splits them.
 """
 
+import operator
 import re
 import sys
 
-__all__ = ["FORM", "MULTIPART", "OTHER", "body_kind", "label_blind_parsers"]
+__all__ = ["FORM", "MULTIPART", "OTHER", "body_kind", "label_blind_parsers",
+           "label_blind_limit"]
 
 #: What :func:`body_kind` says of a body's labels.
 FORM, MULTIPART, OTHER = "form", "multipart", "other"
@@ -125,6 +127,28 @@ def label_blind_parsers():
         if known[2]:
             found += ("%s.%s" % (name, _FUNCTION),)
     return found
+
+
+#: Bottle's own bound on the body it reads as a form, ``BaseRequest.MEMFILE_MAX``,
+#: where a module does not say otherwise: 100 KiB, Bottle's default.
+_MEMFILE_MAX = 102400
+
+
+def label_blind_limit():
+    """The largest body some loaded label-blind parser still reads as a form
+    (and splits on ``;``): the greatest of their ``BaseRequest.MEMFILE_MAX``
+    (Bottle refuses a larger body itself, with 413), which applications
+    raise to take large bodies; None when one is not a number (no bound
+    known). 0 when none is loaded."""
+    most = 0
+    for name in label_blind_parsers():
+        module = sys.modules.get(name[:-len(_FUNCTION) - 1])
+        limit = getattr(getattr(module, "BaseRequest", None), "MEMFILE_MAX", _MEMFILE_MAX)
+        try:
+            most = max(most, operator.index(limit))
+        except TypeError:
+            return None
+    return most
 
 
 def _splits_on_semicolons(parse):

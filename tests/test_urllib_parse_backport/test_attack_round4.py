@@ -228,3 +228,33 @@ def test_a_multipart_label_where_every_reader_finds_it_still_passes():
     assert wsgi(body, MULTIPART, HTTP_CONTENT_TYPE=MULTIPART)[:2] == (None, body)
     assert asgi(body, [MULTIPART.encode("ascii")],
                 headers=[(b"content_type", MULTIPART.encode("ascii"))]) == (None, body)
+
+
+# --- a label-blind parser reading bodies over max_body_size --------------------------------
+
+def test_a_body_under_bottles_own_limit_is_never_passed_on_over_ours(label_blind_parser):
+    # Bottle 0.12.18 parses a text/plain body as a form up to its MEMFILE_MAX
+    # (100 KiB by default). protect() passed every such body over
+    # max_body_size on unread, "as that parser refuses it itself": with
+    # max_body_size under 100 KiB, Bottle read the body and split it on ';'.
+    assert wsgi(BODY, "text/plain", limits={"max_body_size": 10})[0] == \
+        "413 Payload Too Large"
+    assert asgi(BODY, [b"text/plain"], max_body_size=10)[0] == 413
+    # Streamed (no length), it is rewritten as it comes, whatever its size.
+    assert asgi(None, [b"text/plain"], max_body_size=10,
+                headers=[(b"transfer-encoding", b"chunked")],
+                messages=[{"type": "http.request", "body": BODY}]) == (None, FIXED)
+
+
+def test_a_raised_memfile_max_is_bottles_limit(label_blind_parser):
+    # Bottle applications raise BaseRequest.MEMFILE_MAX to take large bodies;
+    # Bottle then parses a 3 MiB text/plain body as a form.
+    label_blind_parser.BaseRequest = type("BaseRequest", (object,),
+                                          {"MEMFILE_MAX": 10 * 1024 * 1024})
+    body = BODY + b"&pad=" + b"x" * (3 * 1024 * 1024)
+    assert wsgi(body, "text/plain")[0] == "413 Payload Too Large"
+    assert asgi(body, [b"text/plain"])[0] == 413
+    label_blind_parser.BaseRequest.MEMFILE_MAX = 100
+    big = BODY + b"&pad=" + b"x" * 200  # over Bottle's limit: it refuses it itself
+    assert wsgi(big, "text/plain", limits={"max_body_size": 10})[:2] == (None, big)
+    assert asgi(big, [b"text/plain"], max_body_size=10) == (None, big)

@@ -12,7 +12,7 @@ and passed on byte for byte, or refused.
 """
 
 from .._coded import coded_form_problem
-from .._forms import label_blind_parsers
+from .._forms import label_blind_limit, label_blind_parsers
 from .._limits import HEADER_TOO_LARGE
 from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
                         log_refused, log_untouched)
@@ -80,7 +80,7 @@ class BodyRewriter(object):
                 return app(scope, receive, send)
             if self._limit is not None and length > self._limit:
                 reason = "%d bytes, over max_body_size=%d" % (length, self._limit)
-                if action is REWRITE_BLIND:
+                if action is REWRITE_BLIND and _beyond_label_blind(length):
                     _log_untouched(scope, reason)
                     return app(scope, receive, send)
                 return _refuse(scope, send, TOO_LARGE, reason)
@@ -124,7 +124,7 @@ class BodyRewriter(object):
                 body += chunk
                 if limit is not None and len(body) > limit:
                     reason = "over max_body_size=%d" % (limit,)
-                    if action is not REWRITE_BLIND:
+                    if action is not REWRITE_BLIND or not _beyond_label_blind(len(body)):
                         yield _refuse(scope, send, TOO_LARGE, reason)
                         return
                     _log_untouched(scope, reason)
@@ -230,3 +230,11 @@ def _refusal(send, answer):
                                  (b"content-length", b"%d" % len(text))]},
                     {"type": "http.response.body", "body": text}):
         yield send(message)
+
+
+def _beyond_label_blind(size):
+    """Whether a body of *size* bytes is larger than any loaded label-blind parser
+    reads (Bottle refuses one over its ``MEMFILE_MAX`` itself): only such a
+    body over the limit is passed on as received."""
+    most = label_blind_limit()
+    return most is not None and size > most

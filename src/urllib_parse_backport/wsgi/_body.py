@@ -14,7 +14,7 @@ by the rest of the stream, rewritten too.
 import io
 
 from .._coded import coded_form_problem
-from .._forms import label_blind_parsers
+from .._forms import label_blind_limit, label_blind_parsers
 from .._limits import HEADER_TOO_LARGE
 from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
                         log_refused, log_untouched)
@@ -101,7 +101,7 @@ class BodyRewriter(object):
             if length == 0:
                 return None
             if self._limit is not None and length > self._limit:
-                return _over_limit(environ, action,
+                return _over_limit(environ, action, length,
                                    "%d bytes, over max_body_size=%d" % (length, self._limit))
             data = _read(environ["wsgi.input"], length)
             if len(data) < length:
@@ -115,7 +115,8 @@ class BodyRewriter(object):
         elif terminated and action is VERIFY:
             data = self._read_ahead(environ)
             if data is None:
-                return _over_limit(environ, action, "over max_body_size=%d" % (self._limit,))
+                return _over_limit(environ, action, self._limit + 1,
+                                   "over max_body_size=%d" % (self._limit,))
             return self._verify(environ, data, io.BytesIO(data))
         elif terminated or environ.get("REQUEST_METHOD") not in _BODILESS:
             # No length: the server ends the stream (it de-chunked the body), or
@@ -151,7 +152,7 @@ class BodyRewriter(object):
         :func:`_over_limit` decides; one of more than :data:`_MOST_CHUNKS`
         chunks is handed on as it came, through the rewrite, as a broken one."""
         stream = environ["wsgi.input"]
-        raw, data, problem = _read_chunks(stream, self._limit)
+        raw, data, problem = _read_chunks(stream, self._limit)  # data: a size if too large
         if problem is None:
             if action is VERIFY:
                 return self._verify(environ, data, Input(raw, stream, self._rewrite, self._warn))
@@ -167,7 +168,8 @@ class BodyRewriter(object):
             environ["wsgi.input"] = Input(raw, stream, self._rewrite, None)
         elif problem is _TOO_LARGE:
             environ["wsgi.input"] = Input(raw, stream, None, None)
-            return _over_limit(environ, action, "chunked, over max_body_size=%d" % (self._limit,))
+            return _over_limit(environ, action, data,
+                               "chunked, over max_body_size=%d" % (self._limit,))
         else:
             # A broken frame, or one of too many chunks: every ';' from here on
             # is escaped, which can break the framing the application reads but
@@ -234,7 +236,8 @@ def _read_chunks(stream, limit):
     ``0\r\n`` (the trailers, if any, stay in the stream, as for a parser that
     stops there: Bottle's does).
 
-    Returns ``(raw, body, problem)``: the bytes read, the body de-chunked, and
+    Returns ``(raw, body, problem)``: the bytes read, the body de-chunked (for
+    :data:`_TOO_LARGE`, the least size it announced), and
     None, or why reading stopped early: a body over *limit* bytes, or framing
     (chunk extensions) past it by more than a line (:data:`_TOO_LARGE`), a
     size line or chunk end that is not ``hex[;extensions]\r\n``/``\r\n``
@@ -250,7 +253,7 @@ def _read_chunks(stream, limit):
         line = stream.readline(_CHUNK)
         raw += line
         if limit is not None and len(raw) > limit + _CHUNK:
-            return bytes(raw), None, _TOO_LARGE
+            return bytes(raw), len(pieces), _TOO_LARGE
         if not line.endswith(b"\r\n"):
             return bytes(raw), None, _BROKEN
         try:
@@ -265,7 +268,7 @@ def _read_chunks(stream, limit):
         if chunks > _MOST_CHUNKS:
             return bytes(raw), None, _TOO_MANY
         if limit is not None and len(pieces) + count > limit:
-            return bytes(raw), None, _TOO_LARGE
+            return bytes(raw), len(pieces) + count, _TOO_LARGE
         chunk = _read(stream, count + 2)
         raw += chunk
         if len(chunk) != count + 2 or chunk[-2:] != b"\r\n":
@@ -282,13 +285,21 @@ def _refused(environ, answer, reason):
     return answer
 
 
-def _over_limit(environ, action, reason):
-    """A form over the limit: refused with 413 (the answer returned), or, when it
-    is a form only for a label-blind parser, passed on as received and logged:
-    that parser (Bottle 0.12) refuses bodies over its own ``MEMFILE_MAX``
-    (100 KiB), while a large JSON document under its own label must get
-    through."""
-    if action is REWRITE_BLIND:
+def _over_limit(environ, action, size, reason):
+    """A form over the limit, of *size* bytes at least: refused with 413 (the
+    answer returned), or, when it is a form only for a label-blind parser and
+    larger than that parser reads (Bottle 0.12 refuses a body over its own
+    ``MEMFILE_MAX``, 100 KiB unless the application raised it), passed on as
+    received and logged: a large JSON document under its own label must get
+    through. One that parser would read is refused too: passed on, it would
+    be split on its ';'."""
+    if action is REWRITE_BLIND and _beyond_label_blind(size):
         _log_untouched(environ, reason)
         return None
     return _refused(environ, TOO_LARGE, reason)
+
+
+def _beyond_label_blind(size):
+    """Whether a body of *size* bytes is larger than any loaded label-blind parser reads."""
+    most = label_blind_limit()
+    return most is not None and size > most
