@@ -275,9 +275,12 @@ def test_a_bad_body_limit_raises_at_wrap_time(limit):
 
 def test_the_public_names():
     assert sorted(wsgi.__all__) == sorted(["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY",
-                                           "DEFAULT_MAX_BODY_SIZE"])
+                                           "DEFAULT_MAX_BODY_SIZE", "DEFAULT_MAX_HEADER_SIZE",
+                                           "DEFAULT_MAX_PARAMETERS", "DEFAULT_MAX_MEMBERS"])
     assert wsgi.ORIGINAL_QUERY_STRING == "urllib_parse_backport.original_query_string"
     assert wsgi.DEFAULT_MAX_BODY_SIZE == 2621440
+    assert (wsgi.DEFAULT_MAX_HEADER_SIZE, wsgi.DEFAULT_MAX_PARAMETERS,
+            wsgi.DEFAULT_MAX_MEMBERS) == (8192, 32, 16)
 
 
 def test_imports_are_cheap():
