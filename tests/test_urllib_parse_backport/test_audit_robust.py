@@ -8,7 +8,6 @@ bound.
 
 import io
 import os
-import stat
 import sys
 import time
 
@@ -175,17 +174,30 @@ def test_a_parser_crash_loses_one_file_not_the_scan(tmpdir):
 SLOW_TO_PARSE = (QUERY_CODE + u"x = 1\n" * 300000).encode("ascii")
 
 
-@pytest.mark.skipif(os.name != "posix", reason="the time limit needs select() on pipes")
+@pytest.mark.skipif(os.name != "posix", reason="the time limit needs select() and SIGSTOP")
 def test_a_file_the_parser_takes_too_long_for_loses_only_the_ast_checks():
+    # The child is stopped (SIGSTOP) before the file is sent (small enough for
+    # the pipe's buffer): it cannot answer within any limit, however loaded
+    # the machine. A 0.3 s limit on a real 2 MB parse failed on py27 under
+    # load: the new child, started within those 0.3 s, took longer than them
+    # to answer for app.py.
+    import signal
     from internals import audit_worker
-    checks = audit_worker.Checks(seconds=0.3)
+    checks = audit_worker.Checks(seconds=60)
     try:
+        assert checks(QUERY_CODE.encode("ascii"), "first.py")[1] is None  # a child runs
+        os.kill(checks.process.pid, signal.SIGSTOP)
+        checks.seconds = 0.3
         started = time.time()
-        assert checks(SLOW_TO_PARSE, "slow.py") == (None, "the parser took longer than 0.3 s")
-        assert time.time() - started < 10
+        assert checks(QUERY_CODE.encode("ascii"), "slow.py") == (
+            None, "the parser took longer than 0.3 s")
+        assert time.time() - started < 30
+        checks.seconds = 60
         found, why_not = checks(QUERY_CODE.encode("ascii"), "app.py")  # a new child
         assert why_not is None and [finding[0] for finding in found] == [2]
     finally:
+        if checks.process is not None:  # never leave a stopped child behind
+            os.kill(checks.process.pid, signal.SIGCONT)
         checks.close()
 
 
@@ -202,138 +214,6 @@ def test_a_file_the_parser_needs_too_much_memory_for_loses_only_the_ast_checks()
         assert why_not is None and [finding[0] for finding in found] == [2]
     finally:
         checks.close()
-
-
-def test_a_tree_deeper_than_the_recursion_limit_is_walked_to_its_bottom(tmpdir):
-    # 1,200 levels: os.walk recursed once per level before 3.12, and the audit
-    # stopped with RecursionError (exit 3) without reading the file at the bottom.
-    # Made and removed level by level: os.makedirs and shutil.rmtree recurse too.
-    levels = [str(tmpdir)]
-    for _ in range(1200):
-        levels.append(os.path.join(levels[-1], "d"))
-        os.mkdir(levels[-1])
-    bottom = os.path.join(levels[-1], "app.py")
-    with io.open(bottom, "w") as stream:
-        stream.write(QUERY_CODE)
-    tmpdir.join("top.py").write(QUERY_CODE)
-    try:
-        status, findings, err = audit(str(tmpdir))
-    finally:
-        os.remove(bottom)
-        for level in reversed(levels[1:]):
-            os.rmdir(level)
-    assert status == 1, err
-    assert sorted(os.path.basename(f["path"]) for f in findings) == ["app.py", "top.py"]
-
-
-def _deep_tree(top, levels, remove=False):
-    """Make (or remove) *top*/d/d/.../d, *levels* deep, with a parser at its bottom.
-
-    Level by level from inside: past 4,096 bytes no path names the bottom."""
-    here = os.getcwd()
-    try:
-        os.chdir(top)
-        for _ in range(levels):
-            if not remove:
-                os.mkdir("d")
-            os.chdir("d")
-        if remove:
-            os.remove("app.py")
-            for _ in range(levels):
-                os.chdir(os.pardir)
-                os.rmdir("d")
-        else:
-            with io.open("app.py", "w") as stream:
-                stream.write(QUERY_CODE)
-    finally:
-        os.chdir(here)
-
-
-def test_a_tree_deeper_than_the_path_limit_is_listed_not_dropped(tmpdir):
-    # 2,400 levels: the old walk took the level past 4,096 bytes for a file
-    # (os.path.isdir swallowed ENAMETOOLONG) and said "0 files", exit 0, after
-    # 82 s (os.path.realpath per directory made the walk quadratic).
-    _deep_tree(str(tmpdir), 2400)
-    try:
-        start = time.time()
-        status, out, err = run(str(tmpdir))
-        took = time.time() - start
-    finally:
-        _deep_tree(str(tmpdir), 2400, remove=True)
-    assert took < 10, took
-    if status == 1:
-        assert "app.py" in out
-    else:
-        assert status == 0, err
-        listed = [line for line in out.splitlines() if line.startswith("  " + str(tmpdir))]
-        assert len(listed) == 1 and listed[0].endswith(
-            ": cannot tell whether it is a directory: File name too long"), out[-300:]
-
-
-def test_symlinked_directories_are_followed_once(tmpdir):
-    real = tmpdir.mkdir("real")
-    real.join("app.py").write(QUERY_CODE)
-    os.symlink(str(real), str(tmpdir.join("linked")))
-    os.symlink(str(tmpdir), str(real.join("loop")))  # a loop: walked once
-    outside = tmpdir.mkdir("outside")
-    outside.join("lib.py").write(QUERY_CODE)
-    tree = tmpdir.mkdir("tree")
-    os.symlink(str(outside), str(tree.join("vendor")))
-    status, findings, err = audit(str(tree), str(real))
-    assert sorted(os.path.basename(f["path"]) for f in findings) == ["app.py", "lib.py"]
-    # The loop points above its own directory: listed, not walked again.
-    assert "%s: a link to %s, a directory above it: not followed" % (
-        os.path.join(str(real), "loop"), os.path.realpath(str(tmpdir))) in err
-
-
-@pytest.mark.skipif(not hasattr(os, "symlink") or os.sep != "/", reason="POSIX links")
-def test_links_above_the_tree_or_into_the_kernels_views_are_not_walked(tmpdir):
-    # A link to / made the audit list the whole filesystem (/proc included)
-    # before reading a file: over a minute, and minutes more to parse /usr.
-    tree = tmpdir.mkdir("tree")
-    tree.join("app.py").write(QUERY_CODE)
-    links = {"root": "/", "parent": "..", "proc": "/proc/self", "sys": "/sys"}
-    for name, target in links.items():
-        os.symlink(target, str(tree.join(name)))
-    status, findings, err = audit(str(tree))
-    assert [os.path.basename(f["path"]) for f in findings] == ["app.py"]
-    reasons = sorted(line.split(": ", 3)[3] for line in err.splitlines()
-                     if "not followed" in line)
-    assert reasons == sorted([
-        "a link to /, a directory above it: not followed",
-        "a link to %s, a directory above it: not followed" % os.path.realpath(str(tmpdir)),
-        "a link into /proc: not followed (no source lives there)",
-        "a link into /sys: not followed (no source lives there)"])
-
-
-@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
-                    reason="root can list any directory")
-def test_unreadable_directories_are_listed(tmpdir):
-    locked = tmpdir.mkdir("locked")
-    locked.join("app.py").write(QUERY_CODE)
-    os.chmod(str(locked), 0)
-    try:
-        status, findings, err = audit(str(tmpdir))
-    finally:
-        os.chmod(str(locked), stat.S_IRWXU)
-    assert "locked: cannot list the directory" in err
-
-
-def test_editable_installs_and_pth_entries_are_scanned_by_default(tmpdir):
-    site = tmpdir.mkdir("site-packages")
-    legacy = tmpdir.mkdir("legacy_src")
-    legacy.join("legacy_app.py").write(QUERY_CODE)
-    modern = tmpdir.mkdir("modern_src").mkdir("modern_app")
-    modern.join("__init__.py").write(QUERY_CODE)
-    site.join("legacy.pth").write(str(legacy) + "\nimport os\n")
-    site.join("__editable___modern_0_1_finder.py").write(
-        "MAPPING = {'modern_app': %r}\nNAMESPACES = {}\n" % (str(modern),))
-    site.join("__editable__.modern-0.1.pth").write(
-        "import __editable___modern_0_1_finder; __editable___modern_0_1_finder.install()\n")
-    work = tmpdir.mkdir("work")
-    paths = [str(site)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])
-    status, out, err = run("--json", cwd=str(work), env={"PYTHONPATH": os.pathsep.join(paths)})
-    assert "legacy_app.py" in out and os.path.join("modern_app", "__init__.py") in out, err
 
 
 def test_an_internal_failure_has_its_own_exit_status(monkeypatch, capsys):
