@@ -4,17 +4,17 @@ Each case is a request an attacker writes (or an honest client sends) and
 what the application behind gets: the body rewritten, byte for byte, or a
 refusal. The WSGI half runs everywhere, the ASGI half on Python 3. The
 frameworks' own view of the crafted requests is in test_wsgi_crafted.py and
-the HTTP tests; this pins the rule itself, on both middlewares at once.
+the HTTP tests; this pins the rule itself, on both middlewares at once
+(content codings: test_protect_codings.py).
 """
 
 import logging
 import sys
-import zlib
 
 import pytest
 
 from internals import charsets
-from protect_requests import BODY, FIXED, URLENCODED, asgi, gzipped, wsgi
+from protect_requests import BODY, FIXED, URLENCODED, asgi, wsgi
 from urllib_parse_backport.wsgi import ORIGINAL_BODY
 
 PY2 = sys.version_info[0] == 2
@@ -218,66 +218,6 @@ def test_what_follows_the_last_chunk_is_rewritten_too():
                           HTTP_TRANSFER_ENCODING="chunked")
     assert status is None and b";" not in got
     assert got.endswith(b"\r\n0\r\n\r\n%3Bq=malicious_term")
-
-
-# --- content codings -----------------------------------------------------------------
-
-def honest_gzip_form():
-    """A gzip-encoded form whose compressed bytes hold no ';' (a browser form has none)."""
-    for n in range(1000):
-        data = gzipped(b"q=common_term&page=%d&note=caf%%C3%%A9" % n)
-        if b";" not in data:
-            return data
-    raise AssertionError("no such body")
-
-
-@pytest.mark.parametrize("coding", ["gzip", "x-gzip", "GZIP"])
-def test_an_honest_encoded_form_reaches_the_app_byte_for_byte(coding):
-    body = honest_gzip_form()
-    status, got, environ = wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING=coding)
-    assert (status, got, environ["CONTENT_LENGTH"]) == (None, body, str(len(body)))
-    assert asgi(body, [URLENCODED.encode("ascii")],
-                headers=[(b"content-encoding", coding.encode("ascii"))]) == (None, body)
-
-
-@pytest.mark.parametrize("body, coding", [
-    (gzipped(BODY), "gzip"),                                  # decodes to a ';'
-    (gzipped(b"q=common_term", name=b";q=malicious_term;"), "gzip"),  # ';' in the header
-    (BODY, "gzip"),                                           # not gzip at all
-    (zlib.compress(BODY), "deflate"),
-    (b"q=common_term", "br"),                                 # a coding no one here decodes
-    (b"q=common_term", "gzip, gzip"),
-])
-def test_an_encoded_form_that_holds_a_separator_is_refused(body, coding):
-    # Rewriting coded bytes would break them; passed on unread, a parser that
-    # does not decode them (none of the frameworks does) splits them on ';'.
-    status, answer, _ = wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING=coding)
-    assert status == "415 Unsupported Media Type" and b"Content-Encoding" in answer
-    assert asgi(body, [URLENCODED.encode("ascii")],
-                headers=[(b"content-encoding", coding.encode("ascii"))])[0] == 415
-
-
-def test_an_identity_coding_is_no_coding():
-    assert wsgi(BODY, URLENCODED, HTTP_CONTENT_ENCODING="identity")[:2] == (None, FIXED)
-
-
-def test_a_chunked_encoded_form_is_checked_as_a_whole():
-    body = honest_gzip_form()
-    status, got, _ = wsgi(body, URLENCODED, CONTENT_LENGTH=None, HTTP_TRANSFER_ENCODING="chunked",
-                          HTTP_CONTENT_ENCODING="gzip", wsgi_input_terminated=True)
-    assert (status, got) == (None, body)
-    status, _, _ = wsgi(gzipped(BODY), URLENCODED, CONTENT_LENGTH=None,
-                        HTTP_TRANSFER_ENCODING="chunked", HTTP_CONTENT_ENCODING="gzip",
-                        wsgi_input_terminated=True)
-    assert status == "415 Unsupported Media Type"
-
-
-def test_a_bomb_decoding_past_the_limit_is_refused():
-    body = gzipped(b"a" * (3 * 1024 * 1024))  # 3 MiB of 'a': a few KiB gzipped
-    assert b";" not in body
-    assert wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="gzip")[0] == "413 Payload Too Large"
-    assert asgi(body, [URLENCODED.encode("ascii")],
-                headers=[(b"content-encoding", b"gzip")])[0] == 413
 
 
 @pytest.mark.parametrize("content_type", [
