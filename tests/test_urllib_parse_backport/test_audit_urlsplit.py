@@ -107,6 +107,20 @@ def test_a_vendored_python_future_copy_in_a_tree(tmpdir):
         assert finding["line"] == line and finding["distribution"] is None
 
 
+def test_a_vendored_top_level_urlparse_is_not_called_fixed_at_run_time(tmpdir):
+    # Issue 46, trial 6: an application's own top-level urlparse.py (here python-future's
+    # copy of 3.3's parser) is no module patch() reaches, on 2.7 as on 3.x (before: "fixed
+    # at run time by the stdlib shim" on 3.x). The interpreter's own file still is.
+    shutil.copy(installed("future/backports/urllib/parse.py"), str(tmpdir.join("urlparse.py")))
+    status, findings, err = audit(str(tmpdir))
+    assert status == 1
+    assert set(f["parser"] for f in findings) >= set(["urlparse.urlsplit", "urlparse.parse_qsl"])
+    assert [f["fixed_by"] for f in findings] == [None] * len(findings)
+    own, _ = _own_module()
+    status, findings, err = audit(own)
+    assert set(f["fixed_by"] for f in findings) <= set(["the stdlib shim, patch()"])
+
+
 def test_the_installed_python_future_copy():
     path = installed("future/backports/urllib/parse.py")
     status, findings, err = audit(path)

@@ -7,23 +7,25 @@ shim's own table, so the two cannot drift; reading it imports no framework.
 
 import os
 import re
+import sys
 
 STDLIB_SHIM = "the stdlib shim, patch()"
 SHIM = "patch()"
 ADAPTER = "patch(frameworks=True)"
 
+#: This interpreter's stdlib module: the only ``urlparse``/``urllib.parse`` its
+#: ``patch()`` reaches (a vendored top-level ``urlparse.py`` on 3.x is not it).
+_STDLIB = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
+
 #: module.function -> what fixes it in the shim itself.
 _SHIM_TARGETS = {
-    # The stdlib before bpo-42967: 2.7's urlparse, 3.x's urllib.parse (the
-    # audit may read either interpreter's code).
-    "urlparse.parse_qsl": STDLIB_SHIM,
-    "urllib.parse.parse_qsl": STDLIB_SHIM,
+    # The stdlib before bpo-42967.
+    _STDLIB + ".parse_qsl": STDLIB_SHIM,
     # python-future's copy of 3.3's urllib.parse.
     "future.backports.urllib.parse.parse_qsl": SHIM,
     # The stdlib's urlsplit: the shim applies each later fix it lacks
     # (_shim/_split). python-future's copy of urlsplit is not replaced.
-    "urlparse.urlsplit": STDLIB_SHIM,
-    "urllib.parse.urlsplit": STDLIB_SHIM,
+    _STDLIB + ".urlsplit": STDLIB_SHIM,
 }
 _fixed = None
 
@@ -65,6 +67,21 @@ def fixed_at_run_time():
     return _fixed
 
 
-def fixed_by(parser):
-    """What fixes *parser* (``module.function``) at run time, or None."""
-    return fixed_at_run_time().get(parser)
+def fixed_by(parser, path=None):
+    """What fixes *parser* (``module.function``, defined in the file *path*) at run time,
+    or None. The stdlib's are fixed only in the file this interpreter imports:
+    a copy elsewhere (an older interpreter's, a vendored one) is not."""
+    fixer = fixed_at_run_time().get(parser)
+    if fixer == STDLIB_SHIM and path is not None and not _is_stdlib_file(path):
+        return None
+    return fixer
+
+
+def _is_stdlib_file(path):
+    module = sys.modules.get(_STDLIB) or __import__(_STDLIB, None, None, ("urlsplit",))
+    source = getattr(module, "__file__", None)
+    if not source:
+        return False
+    if source.endswith((".pyc", ".pyo")):
+        source = source[:-1]
+    return os.path.realpath(source) == os.path.realpath(path)

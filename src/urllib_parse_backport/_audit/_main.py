@@ -77,7 +77,7 @@ def audit(paths, progress=None):
                 findings.append({
                     "path": _text(path), "line": line, "function": function, "code": code,
                     "why": why, "cve": cve, "issue": _ISSUES[cve],
-                    "parser": parser, "fixed_by": _known.fixed_by(parser),
+                    "parser": parser, "fixed_by": _known.fixed_by(parser, path),
                     "text_match": not_parsed is not None,
                     "distribution": name, "version": version,
                 })
