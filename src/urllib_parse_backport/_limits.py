@@ -15,7 +15,8 @@ the application is not called.
 import operator
 
 __all__ = ["DEFAULT_MAX_HEADER_SIZE", "DEFAULT_MAX_PARAMETERS", "DEFAULT_MAX_MEMBERS", "Limits",
-           "HEADER_TOO_LARGE", "TOO_MANY_PARAMETERS", "TOO_MANY_MEMBERS", "CODED_TOO_LARGE"]
+           "HEADER_TOO_LARGE", "TOO_MANY_PARAMETERS", "TOO_MANY_MEMBERS", "TOO_MANY_CHUNKS",
+           "CODED_TOO_LARGE"]
 
 #: The longest value of a header ``protect()`` parses (characters): gunicorn's
 #: own limit for one header line is 8190 bytes.
@@ -36,6 +37,13 @@ TOO_MANY_PARAMETERS = (400, "Bad Request",
 TOO_MANY_MEMBERS = (415, "Unsupported Media Type",
                     b"This request's body could be read as a form and is compressed in more "
                     b"members than the server reads.\n")
+#: A form whose chunked framing the server left in the stream (wsgiref), in
+#: more than 1024 chunks averaging under 1024 bytes: each costs ``protect()``
+#: a few Python steps to de-chunk, and an attacker writes them one byte long
+#: (honest clients write few, large ones: curl 16 kB).
+TOO_MANY_CHUNKS = (400, "Bad Request",
+                   b"This request's body could be read as a form and came in more, and "
+                   b"smaller, chunks than the server reads.\n")
 CODED_TOO_LARGE = (413, "Payload Too Large",
                    b"This request's body could be read as a form and decompresses to more "
                    b"than the server accepts for one.\n")

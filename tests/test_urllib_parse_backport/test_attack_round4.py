@@ -6,6 +6,7 @@ never a wall-clock budget) or a request ``protect()`` could not answer.
 """
 
 import bz2
+import logging
 import sys
 import time
 import zlib
@@ -106,8 +107,10 @@ def test_a_windows_only_codec_name_is_no_codec(content_type):
 # --- a chunked form whose framing the server leaves in the stream (wsgiref) --------------
 
 def framed_form(sizes, fill=b"a"):
-    """A chunked form body of chunks of *sizes* bytes, its last-chunk line and trailers."""
-    return b"".join(b"%x\r\n%s\r\n" % (size, fill * size) for size in sizes) + b"0\r\n\r\n"
+    """A chunked form body of chunks of *sizes* bytes of *fill*, repeated or cut,
+    its last-chunk line and the end of the trailers."""
+    return b"".join(b"%x\r\n%s\r\n" % (size, (fill * size)[:size]) for size in sizes) \
+        + b"0\r\n\r\n"
 
 
 def framed_request(data):
@@ -128,10 +131,22 @@ def test_a_form_of_many_tiny_chunks_costs_what_one_chunk_costs():
 
 
 @pytest.mark.parametrize("fill", [b"a", b";", b"q=common_term&utm_content=x;q=m&"])
-def test_a_form_of_many_chunks_lets_no_semicolon_through(fill):
-    data = framed_form([len(fill)] * 5000, fill)
-    status, got, _ = framed_request(data)()
-    assert status is None and b";" not in got
+def test_a_form_of_many_tiny_chunks_is_refused(fill, caplog):
+    caplog.set_level(logging.WARNING, logger="urllib_parse_backport")
+    status, answer, _ = framed_request(framed_form([len(fill)] * 5000, fill))()
+    assert status == "400 Bad Request" and b"chunks" in answer
+    assert "refused with 400" in caplog.text and "chunks" in caplog.text
+
+
+def test_a_form_of_many_chunks_an_encoder_writes_is_read():
+    # 1024 chunks of any size, or more averaging 1024 bytes or more: rewritten,
+    # framed anew as one chunk.
+    for sizes in ([1] * 1024, [1024] * 2000):
+        data = framed_form(sizes, b";")
+        status, got, environ = framed_request(data)()
+        body = b";" * sum(sizes)
+        assert status is None and environ["urllib_parse_backport.original_body"] == body
+        assert got == b"%x\r\n%s\r\n0\r\n\r\n" % (3 * len(body), b"%3B" * len(body))
 
 
 def test_a_form_of_chunks_with_long_extensions_is_bounded_by_the_body_limit():

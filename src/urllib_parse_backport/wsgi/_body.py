@@ -15,7 +15,7 @@ import io
 
 from .._coded import coded_form_problem
 from .._forms import label_blind_limit, label_blind_parsers
-from .._limits import HEADER_TOO_LARGE
+from .._limits import HEADER_TOO_LARGE, TOO_MANY_CHUNKS
 from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
                         log_refused, log_untouched)
 from ._input import Input
@@ -149,8 +149,7 @@ class BodyRewriter(object):
         line (trailers, and whatever the client sends before it closes, which
         ``cgi.FieldStorage`` reads to the end) is rewritten as it is read. One
         over the limit is refused (the answer is returned) or passed on, as
-        :func:`_over_limit` decides; one of more than :data:`_MOST_CHUNKS`
-        chunks is handed on as it came, through the rewrite, as a broken one."""
+        :func:`_over_limit` decides; one of too many small chunks is refused."""
         stream = environ["wsgi.input"]
         raw, data, problem = _read_chunks(stream, self._limit)  # data: a size if too large
         if problem is None:
@@ -170,10 +169,13 @@ class BodyRewriter(object):
             environ["wsgi.input"] = Input(raw, stream, None, None)
             return _over_limit(environ, action, data,
                                "chunked, over max_body_size=%d" % (self._limit,))
+        elif problem is _TOO_MANY:
+            return _refused(environ, TOO_MANY_CHUNKS, "chunked in more than %d chunks "
+                            "averaging under %d bytes" % (_MOST_CHUNKS, _LEAST_AVERAGE))
         else:
-            # A broken frame, or one of too many chunks: every ';' from here on
-            # is escaped, which can break the framing the application reads but
-            # never lets a ';' through to split a field.
+            # A broken frame: every ';' from here on is escaped, which can break
+            # the framing the application reads but never lets a ';' through to
+            # split a field.
             environ["wsgi.input"] = Input(self._rewrite(raw), stream, self._rewrite,
                                           self._warn)
 
@@ -223,12 +225,12 @@ def _read(stream, length):
 
 
 _TOO_LARGE, _BROKEN, _TOO_MANY = "too large", "broken framing", "too many chunks"
-#: The most chunks of a framed body read ahead and framed anew. Each costs a
+#: The chunks of a framed body read ahead and framed anew: any number up to
+#: the first, past it as many as average the second in bytes. Each costs a
 #: few Python steps, and an attacker writes them one byte long (2.5 MiB of
 #: them cost 0.3 to 0.6 s); honest clients write few, large ones (curl: 16
-#: kB). Past it, the stream is handed on as a broken frame is, every byte
-#: through the rewrite: a body with no ';' arrives byte for byte.
-_MOST_CHUNKS = 1024
+#: kB). Past it, the request is refused (``_limits.TOO_MANY_CHUNKS``).
+_MOST_CHUNKS, _LEAST_AVERAGE = 1024, 1024
 
 
 def _read_chunks(stream, limit):
@@ -241,8 +243,8 @@ def _read_chunks(stream, limit):
     None, or why reading stopped early: a body over *limit* bytes, or framing
     (chunk extensions) past it by more than a line (:data:`_TOO_LARGE`), a
     size line or chunk end that is not ``hex[;extensions]\r\n``/``\r\n``
-    (:data:`_BROKEN`), more than :data:`_MOST_CHUNKS` chunks
-    (:data:`_TOO_MANY`). Sizes are read as
+    (:data:`_BROKEN`), more than :data:`_MOST_CHUNKS` chunks averaging under
+    :data:`_LEAST_AVERAGE` bytes (:data:`_TOO_MANY`). Sizes are read as
     Bottle reads them, ``int(text, 16)``. Both are gathered in a
     ``bytearray``, which holds a body of one-byte chunks in about as many
     bytes as it has (a list of pieces would hold an object per chunk).
@@ -265,7 +267,7 @@ def _read_chunks(stream, limit):
         if count == 0:
             return bytes(raw), bytes(pieces), None
         chunks += 1
-        if chunks > _MOST_CHUNKS:
+        if chunks > _MOST_CHUNKS and chunks * _LEAST_AVERAGE > len(pieces) + count:
             return bytes(raw), None, _TOO_MANY
         if limit is not None and len(pieces) + count > limit:
             return bytes(raw), len(pieces) + count, _TOO_LARGE
