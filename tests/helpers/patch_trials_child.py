@@ -104,6 +104,7 @@ class _Injector(object):
             return None
         if self.opcodes and filename.endswith(ENGINE):
             frame.f_trace_opcodes = True
+            frame.f_trace = self.opcode  # 3.12+: only then are its bytecodes traced
             return self.opcode
         return self.line
 
