@@ -10,7 +10,9 @@ inflater in windows of the body (never a copy of the rest: ``unused_data``
 would copy it once per member), windows that double from 64 bytes, so that
 the bytes copied stay within twice the member's size; the members are
 counted and bounded (``max_members``), and so is what they decompress to
-(``max_body_size``).
+(``max_body_size``). Why also read raw: ``deflate`` is sent and read both
+as zlib (RFC 1950, what it names) and as raw deflate (RFC 1951), and one
+body can be both, decoding to different bytes.
 """
 
 from ._compat import byte_window
@@ -27,9 +29,10 @@ _PIECE = 65536
 def coded_form_problem(data, coding, rewrite, limits):
     """None when a form body *data* in the content coding *coding* may pass byte
     for byte: neither its bytes as received nor, for ``gzip``/``x-gzip``/
-    ``deflate``, its bytes decoded hold a byte that *rewrite* changes;
-    otherwise ``(answer, reason)``. Any other coding, or bytes that do not
-    decode, cannot be checked and do not pass (``_protect.ENCODED``); more
+    ``deflate``, its bytes decoded (as their headers say, and as raw
+    deflate) hold a byte that *rewrite* changes; otherwise ``(answer,
+    reason)``. Any other coding, or bytes that do not decode, cannot be
+    checked and do not pass (``_protect.ENCODED``); more
     than ``limits.members`` members, ``_limits.TOO_MANY_MEMBERS``; more than
     ``limits.body`` bytes decoded, ``_limits.CODED_TOO_LARGE``."""
     if rewrite(data) is not data:
@@ -69,4 +72,40 @@ def coded_form_problem(data, coding, rewrite, limits):
                 window = min(window * 2, _PIECE)
     except zlib.error:
         return ENCODED, "Content-Encoding %r: bytes that do not decode" % (coding,)
+    return _raw_reading_problem(data, coding, rewrite, limit)
+
+
+def _raw_reading_problem(data, coding, rewrite, limit):
+    """None, or ``(answer, reason)`` when *data*, read as a raw deflate stream
+    (RFC 1951, no zlib or gzip header: what many clients send, and readers
+    read, for ``deflate``), decodes to a byte *rewrite* changes, or to more
+    than *limit* bytes. A body can be both a zlib stream and a raw one that
+    decode to different bytes (the zlib header's first byte opens a stored
+    block when read raw); an honest zlib or gzip body read raw fails at its
+    first bytes (and what came before an error is checked too). Fed in
+    windows, as the members are: linear in the body."""
+    import zlib
+    decoder = zlib.decompressobj(-zlib.MAX_WBITS)
+    offset, total, size = 0, 0, len(data)
+    try:
+        while offset < size:
+            fed = byte_window(data, offset, _PIECE)
+            offset += len(fed)
+            piece = decoder.decompress(fed, _PIECE)
+            while True:
+                total += len(piece)
+                if limit is not None and total > limit:
+                    return CODED_TOO_LARGE, "read as raw deflate, decompresses to over " \
+                        "max_body_size=%d" % (limit,)
+                if piece and rewrite(piece) is not piece:
+                    return ENCODED, "Content-Encoding %r: read as raw deflate, its bytes " \
+                        "decode to a separator to rewrite" % (coding,)
+                tail = decoder.unconsumed_tail
+                if not tail:
+                    break
+                piece = decoder.decompress(tail, _PIECE)
+            if decoder.unused_data:  # the raw stream ended: a reader stops there
+                break
+    except zlib.error:
+        pass  # a raw reader stops here too, with what was checked above
     return None

@@ -7,6 +7,7 @@ never a wall-clock budget) or a request ``protect()`` could not answer.
 
 import bz2
 import logging
+import struct
 import sys
 import time
 import zlib
@@ -273,3 +274,68 @@ def test_a_raised_memfile_max_is_bottles_limit(label_blind_parser):
     big = BODY + b"&pad=" + b"x" * 200  # over Bottle's limit: it refuses it itself
     assert wsgi(big, "text/plain", limits={"max_body_size": 10})[:2] == (None, big)
     assert asgi(big, [b"text/plain"], max_body_size=10) == (None, big)
+
+
+# --- a deflate body that is also a raw deflate stream --------------------------------------
+
+def fixed_huffman_block(text):
+    """*text* as one final deflate block of fixed Huffman codes (RFC 1951 3.2.6):
+    its ';' are codes, not the byte ';'."""
+    out, bits = bytearray(), []
+
+    def put(value, count, msb_first=False):
+        order = range(count - 1, -1, -1) if msb_first else range(count)
+        bits.extend((value >> i) & 1 for i in order)
+    put(1, 1)  # BFINAL
+    put(1, 2)  # BTYPE 01: fixed codes
+    for char in bytearray(text):
+        if char <= 143:
+            put(0x30 + char, 8, msb_first=True)
+        else:
+            put(0x190 + char - 144, 9, msb_first=True)
+    put(0, 7, msb_first=True)  # end of block
+    bits.extend([0] * (-len(bits) % 8))
+    for start in range(0, len(bits), 8):
+        out.append(sum(bit << i for i, bit in enumerate(bits[start:start + 8])))
+    return bytes(out)
+
+
+def deflate_polyglot(form):
+    """A body that zlib (RFC 1950, what Content-Encoding: deflate names) inflates
+    to 65,534 bytes without a ';', and that a raw deflate reader (RFC 1951,
+    which many send and read for "deflate") inflates to ``"\\x01" + form``.
+    Both readings start with a stored block: the zlib header's first byte is,
+    read raw, the header of a one-byte stored block whose length bytes open
+    the zlib reading's stored block of 65,534 bytes, inside which the raw
+    reading finds an empty stored block, then *form* in fixed codes."""
+    inner = b"\x00\x00\xff\xff" + fixed_huffman_block(form)
+    stored = inner + b"a" * (0xFFFE - len(inner))
+    body = b"\x78\x01" + b"\x00\xfe\xff" + b"\x01\x00" + stored + b"\x03\x00"
+    return body + struct.pack(">I", zlib.adler32(stored) & 0xffffffff)
+
+
+def test_a_deflate_body_is_checked_as_raw_deflate_too():
+    # protect() inflated "deflate" as zlib only, found no ';' and passed the
+    # body on byte for byte; an application that decodes it (the case the
+    # check is for) with zlib.decompress(body, -15), as many read "deflate",
+    # parses q=common_term&utm_content=s;q=malicious_term.
+    body = deflate_polyglot(b"&q=common_term&utm_content=s;q=malicious_term")
+    assert b";" not in body and b";" not in zlib.decompress(body)
+    assert zlib.decompress(body, -15) == b"\x01&q=common_term&utm_content=s;q=malicious_term"
+    assert wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="deflate")[0] == \
+        "415 Unsupported Media Type"
+    assert asgi(body, [URLENCODED.encode("ascii")],
+                headers=[(b"content-encoding", b"deflate")])[0] == 415
+
+
+def test_an_honest_deflate_body_still_passes():
+    for n in range(1000):
+        body = zlib.compress(b"q=common_term&page=%d" % n)
+        if b";" not in body:
+            break
+    assert wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="deflate")[:2] == (None, body)
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = raw.compress(b"q=common_term&page=1") + raw.flush()
+    assert b";" not in raw  # sent raw, as some clients send "deflate": refused, as before
+    assert wsgi(raw, URLENCODED, HTTP_CONTENT_ENCODING="deflate")[0] == \
+        "415 Unsupported Media Type"
