@@ -26,11 +26,15 @@ where two copies need a check to stay equal (attrs ships ``attr`` and
 * ``_startup``, ``_import_hook``: what both ``.pth`` lines run: the switch
   (accepted values, a run that never fails silently and never stops the
   process) is read at start-up, and a package is imported and patches only when a module
-  its fix is for is imported (read from ``_registry``);
+  its fix is for is imported (read from ``_registry``); ``run``, a fix
+  package's start-up ``patch()`` where its row names no module of its own;
+* ``_cli``: ``python -m PACKAGE`` for a fix package with no command line of
+  its own, in its registry row's words;
 * ``_logging``: both packages' log lines (``log_report``), and the start-up
   report held until the application's logging is set up;
-* ``_registry``: the table of fixes, one row per fix (CVE, upstream issue,
-  stdlib names, behaviour probes, the module that applies it, its knob): the
-  only module that names a package;
+* ``_registry``: the table of fixes, one keyword row per fix (CVE, upstream
+  issue, summary and exposure, stdlib names, behaviour probes, the module that
+  applies it, its knob and start-up file): the only module that names a
+  package, and the one list every other list of fixes is derived from;
 * ``_check``: ``cpython-security-check``, one line per registry row.
 """

@@ -23,20 +23,27 @@ _PY2 = sys.version_info[0] == 2
 
 
 class Fix(object):
-    """One fix: *package* applies it through ``package._startup.run`` (*startup*)."""
+    """One fix: *package* applies it through ``package._startup.run`` (*startup*).
 
-    def __init__(self, package, cve, issue, summary, replaces, probes, startup, variable,
-                 options, option_modules=None, notes=None, umbrella="1"):
+    Rows are written with keywords: each says what it is."""
+
+    def __init__(self, package, cve, issue, summary, exposed, replaces, probes, variable,
+                 options, startup=None, option_modules=None, notes=None, umbrella="1",
+                 pth=None, also_variables=(), unfixed=None, upstream_name=None,
+                 copy_lacks=None):
         self.package = package
         self.cve = cve
         self.issue = issue
         #: What the self-check prints after the CVE.
         self.summary = summary
+        #: The verdict's words for a process exposed to it: what an attacker gets.
+        self.exposed = exposed
         #: The stdlib names the fix replaces, on this interpreter.
         self.replaces = tuple(replaces)
         #: ``{module name: probe(module) -> whether this interpreter needs the fix}``.
         self.probes = dict(probes)
-        #: The module whose ``run(environ, stream, just_imported)`` applies the fix.
+        #: The module whose ``run(environ, stream, just_imported)`` applies the fix
+        #: (None: ``_cpython_security._package``'s, which calls the package's ``patch()``).
         self.startup = startup
         #: The knob: the package's own variable, and its values beyond on/off.
         self.variable = variable
@@ -48,6 +55,16 @@ class Fix(object):
         self.umbrella = umbrella
         #: None, or a function returning lines to print at start-up before the switch is read.
         self.notes = notes
+        #: The package's start-up file (``tools/make_pth.py`` writes it), and the other
+        #: variables whose presence runs it (a policy the package reads at start-up).
+        self.pth = pth or package + "_patch.pth"
+        self.also_variables = tuple(also_variables)
+        #: What the unfixed stdlib code does, as the self-check's first line says it.
+        self.unfixed = unfixed
+        #: The name upstream's fixed code gives the fix, and what a copy of the code
+        #: without it does: the audit's line search and its finding.
+        self.upstream_name = upstream_name
+        self.copy_lacks = copy_lacks
 
     def __repr__(self):
         return "<Fix %s %s (%s)>" % (self.cve, self.package, self.issue)
@@ -162,43 +179,64 @@ FRAMEWORK_MODULES = ("bottle", "cherrypy._cpreqbody", "cherrypy.lib.httputil",
                      "twisted.web.http", "webob.compat")
 
 #: What every fix of ``urllib_parse_backport`` shares: one switch for the module's fixes.
-_URLLIB = dict(startup="urllib_parse_backport._shim._startup",
+_URLLIB = dict(package="urllib_parse_backport", startup="urllib_parse_backport._shim._startup",
                variable="URLLIB_PARSE_BACKPORT_PATCH",
                options=[("force", {"force": True}), ("frameworks", {"frameworks": True})],
                option_modules={"frameworks": FRAMEWORK_MODULES}, notes=_separator_notes,
-               umbrella="frameworks")
+               umbrella="frameworks", pth="urllib_parse_backport_shim.pth",
+               also_variables=["PYTHON_URLLIB_QS_SEPARATOR"])
 
 
-def _split_fix(cve, issue, summary):
-    return Fix("urllib_parse_backport", cve, issue, summary,
-               [_PARSER + ".urlsplit", _PARSER + ".urlparse (through urlsplit)"],
-               {_PARSER: _split_probe(cve)}, **_URLLIB)
+def _split_fix(**row):
+    """A fix of ``urlsplit``: its probe is ``SPLIT_PROBES[cve]``, on the module's function."""
+    return Fix(replaces=[_PARSER + ".urlsplit", _PARSER + ".urlparse (through urlsplit)"],
+               probes={_PARSER: _split_probe(row["cve"])}, **dict(_URLLIB, **row))
 
 
 #: Every fix this distribution carries, in the order reports list them.
 FIXES = (
-    Fix("urllib_parse_backport", "CVE-2021-23336", "bpo-42967",
-        "query strings split on ';' (web cache poisoning)",
-        [_PARSER + ".parse_qs", _PARSER + ".parse_qsl"],
+    Fix(cve="CVE-2021-23336", issue="bpo-42967",
+        summary="query strings split on ';' (web cache poisoning)",
+        exposed="a parser this process calls hands the app the smuggled q",
+        replaces=[_PARSER + ".parse_qs", _PARSER + ".parse_qsl"],
         # python-future's copy is 3.3's parser, unfixed everywhere.
-        {_PARSER: _parser_unfixed, "future.backports.urllib.parse": _always}, **_URLLIB),
-    _split_fix("CVE-2023-24329", "gh-102153",
-               "URLs with a leading blank or control character lose their host (blocklist bypass)"),
-    _split_fix("CVE-2022-0391", "bpo-43882",
-               "tab, CR and LF kept inside URLs (header injection, filter bypass)"),
-    _split_fix("CVE-2024-11168", "gh-103848",
-               "bracketed hosts that are no IPv6 address accepted (SSRF parser differential)"),
-    _split_fix("CVE-2025-0938", "gh-105704",
-               "square brackets accepted around or inside a host name (parser differential)"),
-    Fix("ctypes_safe", "CVE-2021-3177", "bpo-42938",
-        "ctypes parameter repr overflows a stack buffer",
-        ["_ctypes.CArgObject.__repr__"], {"ctypes": _repr_unfixed},
-        "ctypes_safe._startup", "CTYPES_SAFE_PATCH", [("force", {"force": True})]),
-    Fix("http_cookies_backport", "CVE-2024-7592", "gh-123067",
-        "cookie value unquoting quadratic in backslashes (CPU exhaustion)",
-        [_COOKIES + "._unquote"], {_COOKIES: cookie_unquote_quadratic},
-        "http_cookies_backport._startup", "HTTP_COOKIES_BACKPORT_PATCH",
-        [("force", {"force": True})]),
+        probes={_PARSER: _parser_unfixed, "future.backports.urllib.parse": _always}, **_URLLIB),
+    _split_fix(
+        cve="CVE-2023-24329", issue="gh-102153",
+        summary="URLs with a leading blank or control character lose their host "
+                "(blocklist bypass)",
+        exposed="urlsplit keeps a leading blank (CVE-2023-24329)",
+        upstream_name="_WHATWG_C0_CONTROL_OR_SPACE",
+        copy_lacks="leading C0 control characters and spaces are not stripped from the URL"),
+    _split_fix(
+        cve="CVE-2022-0391", issue="bpo-43882",
+        summary="tab, CR and LF kept inside URLs (header injection, filter bypass)",
+        exposed="urlsplit keeps tab, CR and LF (CVE-2022-0391)",
+        upstream_name="_UNSAFE_URL_BYTES_TO_REMOVE",
+        copy_lacks="tab, CR and LF are not removed from the URL"),
+    _split_fix(
+        cve="CVE-2024-11168", issue="gh-103848",
+        summary="bracketed hosts that are no IPv6 address accepted (SSRF parser differential)",
+        exposed="urlsplit accepts any bracketed host (CVE-2024-11168)",
+        upstream_name="_check_bracketed_host",
+        copy_lacks="a bracketed host is not checked to be an IPv6 or IPvFuture address"),
+    _split_fix(
+        cve="CVE-2025-0938", issue="gh-105704",
+        summary="square brackets accepted around or inside a host name (parser differential)",
+        exposed="urlsplit accepts brackets around a host name (CVE-2025-0938)",
+        upstream_name="_check_bracketed_netloc",
+        copy_lacks="text next to a bracketed host ('a[::1]', '[::1]b') is not refused"),
+    Fix(package="ctypes_safe", cve="CVE-2021-3177", issue="bpo-42938",
+        summary="ctypes parameter repr overflows a stack buffer",
+        exposed="repr() of a ctypes double parameter can overflow the stack in this process",
+        replaces=["_ctypes.CArgObject.__repr__"], probes={"ctypes": _repr_unfixed},
+        variable="CTYPES_SAFE_PATCH", options=[("force", {"force": True})]),
+    Fix(package="http_cookies_backport", cve="CVE-2024-7592", issue="gh-123067",
+        summary="cookie value unquoting quadratic in backslashes (CPU exhaustion)",
+        exposed="a Cookie header of backslashes costs this process quadratic CPU time",
+        unfixed="quadratic in backslashes",
+        replaces=[_COOKIES + "._unquote"], probes={_COOKIES: cookie_unquote_quadratic},
+        variable="HTTP_COOKIES_BACKPORT_PATCH", options=[("force", {"force": True})]),
 )
 
 

@@ -6,7 +6,8 @@ nothing where it is not needed. At start-up this module reads the variable
 (a bad value prints its one stderr line now) and puts a post-import hook on
 the modules the fix is for; only when one of them is imported, and a probe
 of it says the interpreter needs the fix, is the package imported and its
-``_startup.run()`` called. Importing this module loads no package: it
+``patch()`` called (:func:`run`; a package with a start-up module of its
+own in the registry: that module's ``run()``). Importing this module loads no package: it
 imports the module a row of ``_registry`` names, by name, only when due.
 """
 
@@ -16,8 +17,8 @@ import sys
 from ._import_hook import PostImportHook
 from ._registry import BY_PACKAGE, FIXES, PACKAGES, fixes_of
 
-__all__ = ["from_pth", "from_pth_all", "start", "StartupSwitch", "SWITCHES", "TRIGGERS",
-           "UMBRELLA", "SKIP_VARIABLE", "left_out"]
+__all__ = ["from_pth", "from_pth_all", "start", "run", "StartupSwitch", "SWITCHES",
+           "TRIGGERS", "UMBRELLA", "SKIP_VARIABLE", "left_out"]
 
 
 def _always(module):
@@ -304,11 +305,34 @@ def _run_package(package, environ, stream, just_imported=()):
         hook.uninstall()
     stream = sys.stderr if stream is None else stream
     try:
-        module = __import__(BY_PACKAGE[package].startup, None, None, ("run",))
-        module.run(environ, stream, just_imported)
+        startup = BY_PACKAGE[package].startup
+        if startup is None:
+            run(package, environ, stream, just_imported)
+        else:
+            __import__(startup, None, None, ("run",)).run(environ, stream, just_imported)
     except Exception as exc:  # never break the application's import, never silently
         stream.write("%s: start-up activation failed: %s: %s\n"
                      % (package, type(exc).__name__, exc))
 
 
 _RAN = set()
+
+
+def run(package, environ=None, stream=None, just_imported=()):
+    """*package*'s switch as *environ* (default ``os.environ``) asks: its ``patch()``,
+    with ``_at_startup`` (the report is logged once the application has set up
+    logging); the report, or None. What a registry row without a ``startup``
+    module of its own runs.
+
+    *just_imported*: as for :func:`_run_package`, for a ``patch()`` that scans
+    loaded modules (one that takes ``_just_imported``)."""
+    patch = __import__(package, None, None, ("patch",)).patch
+    code = getattr(patch, "__code__", None)
+    extra = {}
+    if code is not None and "_just_imported" in code.co_varnames[:code.co_argcount]:
+        extra["_just_imported"] = just_imported
+
+    def start_up_patch(**options):
+        return patch(_at_startup=True, **dict(extra, **options))
+
+    return SWITCHES[package].run(start_up_patch, environ, stream)

@@ -13,8 +13,12 @@ from _cpython_security._selfcheck import (EXIT_EXPOSED, EXIT_SAFE, main as run_s
                                           misspelt, misspelt_hints, render as render_selfcheck,
                                           switch_hints)
 
+from _cpython_security._startup import SWITCHES
+
 from ._api import status
-from ._startup import ACCEPTED, choice
+
+_SWITCH = SWITCHES[__name__.split(".")[0]]
+ACCEPTED, choice = _SWITCH.accepted, _SWITCH.choice
 
 __all__ = ["main", "render", "probe", "misspelt", "EXIT_SAFE", "EXIT_EXPOSED"]
 

@@ -8,7 +8,8 @@ quoted value before the fix. :func:`unquote` is the fixed function;
 quadratic loop. Importing this package changes nothing.
 
 Module map: ``_unquote`` (the fix) -> ``_state`` -> ``_api`` (the public
-functions) -> ``_startup`` (the ``.pth`` switch) and ``_cli`` (the self-check).
+functions). The ``.pth`` switch and ``python -m`` are the shared package's
+(``_cpython_security._startup.run`` and ``_cli``), in the registry row's words.
 """
 
 from _cpython_security._report import PatchReport

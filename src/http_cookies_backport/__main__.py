@@ -1,8 +1,9 @@
-"""``python -m http_cookies_backport [--json]``: the CVE-2024-7592 self-check."""
+"""``python -m http_cookies_backport [--json]``: the CVE-2024-7592 self-check
+(``_cpython_security._cli``, in the registry row's words)."""
 
 import sys
 
-from ._cli import main
+from _cpython_security._cli import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main("http_cookies_backport"))

@@ -22,6 +22,8 @@ Each missing fix is one finding at the ``def`` line.
 import ast
 import re
 
+from _cpython_security._registry import fixes_of
+
 from ._splitfacts import FunctionFacts, module_constants, module_level
 
 FUNCTION = "urlsplit"
@@ -37,31 +39,22 @@ _DEFINES_TEXT = re.compile(r"^(?:async\s+)?def\s+urlsplit\s*\(")
 
 
 class Fix(object):
-    """One upstream fix: its *cve*, *issue*, what a copy without it does
-    (*without*), and the name upstream's fixed code gives it (*marker*, for
-    the line search of files this interpreter cannot parse)."""
+    """One upstream fix, from its registry row: its *cve*, *issue*, what a copy
+    without it does (*without*), and the name upstream's fixed code gives it
+    (*marker*, for the line search of files this interpreter cannot parse)."""
 
-    def __init__(self, cve, issue, without, marker):
-        self.cve, self.issue, self.without, self.marker = cve, issue, without, marker
+    def __init__(self, row):
+        self.cve, self.issue = row.cve, row.issue
+        self.without, self.marker = row.copy_lacks, row.upstream_name
 
     def why(self):
         return "a copy of urlsplit without %s's fix (%s): %s" % (self.issue, self.cve,
                                                                  self.without)
 
 
-FIXES = (
-    Fix("CVE-2023-24329", "gh-102153",
-        "leading C0 control characters and spaces are not stripped from the URL",
-        "_WHATWG_C0_CONTROL_OR_SPACE"),
-    Fix("CVE-2022-0391", "bpo-43882", "tab, CR and LF are not removed from the URL",
-        "_UNSAFE_URL_BYTES_TO_REMOVE"),
-    Fix("CVE-2024-11168", "gh-103848",
-        "a bracketed host is not checked to be an IPv6 or IPvFuture address",
-        "_check_bracketed_host"),
-    Fix("CVE-2025-0938", "gh-105704",
-        "text next to a bracketed host ('a[::1]', '[::1]b') is not refused",
-        "_check_bracketed_netloc"),
-)
+#: The fixes of ``urlsplit``: the registry's rows that name upstream's fixed code.
+FIXES = tuple(Fix(row) for row in fixes_of("urllib_parse_backport")
+              if row.upstream_name is not None)
 ISSUES = dict((fix.cve, fix.issue) for fix in FIXES)
 
 
