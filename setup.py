@@ -8,7 +8,7 @@ an older one stops here with an error that names the minimum and the wheel.
 tools/check_install.py builds and installs the sdist with the minimum and with
 the release before it.
 
-The ``.pth`` files in ``PTH_FILES`` go to the root of site-packages, where
+The ``.pth`` files of ``src/`` go to the root of site-packages, where
 ``site`` runs them at start-up: each applies its package's ``patch()`` when
 its variable is set (``URLLIB_PARSE_BACKPORT_PATCH``, ...), and does nothing
 else; ``cpython_security_patch.pth`` does so for every fix with
@@ -25,10 +25,6 @@ NAME = "cpython-security-backports"
 #: The oldest setuptools this sdist is tested with: 0.9.8, the oldest release
 #: with a wheel on PyPI, and the python-setuptools of RHEL/CentOS 7.
 MINIMUM_SETUPTOOLS = "0.9.8"
-
-#: Start-up files copied from ``src/`` to the top of the build tree when present.
-PTH_FILES = ("urllib_parse_backport_shim.pth", "ctypes_safe_patch.pth",
-             "http_cookies_backport_patch.pth", "cpython_security_patch.pth")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -85,7 +81,14 @@ from setuptools.command.sdist import sdist  # noqa: E402
 
 
 def _pth_files():
-    return [name for name in PTH_FILES if os.path.isfile(os.path.join(HERE, "src", name))]
+    """The start-up files in ``src/`` (tools/make_pth.py writes one per registry package,
+    and the umbrella's), copied to the top of the build tree."""
+    return sorted(name for name in os.listdir(os.path.join(HERE, "src")) if name.endswith(".pth"))
+
+
+def _package_data(packages):
+    """Every package's ``py.typed`` and stubs: the ``*.pyi`` of each (sub)package."""
+    return dict((package, ["py.typed", "*.pyi"]) for package in packages)
 
 
 class build_py_with_pth(build_py):
@@ -195,17 +198,12 @@ setup(
         "Typing :: Typed",
     ],
     package_dir={"": "src"},
-    # urllib_parse_backport, ctypes_safe and http_cookies_backport, and
-    # _cpython_security: what they share, and cpython-security-check.
+    # Each fix package of _cpython_security's registry, and _cpython_security:
+    # what they share, and cpython-security-check.
     packages=find_packages("src"),
     entry_points={"console_scripts": [
         "cpython-security-check = _cpython_security._check:main"]},
-    package_data={
-        "urllib_parse_backport": ["py.typed", "*.pyi", "wsgi/*.pyi", "asgi/*.pyi"],
-        "ctypes_safe": ["py.typed", "*.pyi"],
-        "http_cookies_backport": ["py.typed", "*.pyi"],
-        "_cpython_security": ["py.typed", "*.pyi"],
-    },
+    package_data=_package_data(find_packages("src")),
     include_package_data=False,
     zip_safe=False,
     python_requires=">=2.7, !=3.0.*, !=3.1.*, !=3.2.*, !=3.3.*, !=3.4.*, !=3.5.*",

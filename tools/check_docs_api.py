@@ -1,7 +1,8 @@
 """Fail if a public name of any package is missing from the built API docs.
 
 Usage: ``python tools/check_docs_api.py HTML_DIR`` (run by ``tox -e docs``
-after ``sphinx-build -b html``). Imports each package as installed, reads
+after ``sphinx-build -b html``). Imports each package of the registry
+(``_cpython_security._registry.PACKAGES``) as installed, reads
 each ``__all__``, and requires, for every name, an API entry
 (``<dt ... id="package.name">``, what autodoc and the ``py`` domain write for
 a documented object) somewhere in the HTML. A name that
@@ -17,7 +18,7 @@ import os
 import re
 import sys
 
-PACKAGES = ("urllib_parse_backport", "ctypes_safe", "http_cookies_backport")
+from _cpython_security._registry import PACKAGES  # the installed registry's
 
 # An object description: <dt class="sig sig-object py" id="pkg.name">.
 ENTRY = re.compile(r'<dt\b[^>]*\bclass="[^"]*\bsig-object\b[^"]*"[^>]*\bid="([^"]+)"')
