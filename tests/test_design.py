@@ -3,7 +3,7 @@
 Read from the installed sources with ``ast`` (never by importing them), for
 every module of every subpackage: no import cycle inside a package, counting
 imports inside functions; no module over 400 lines (one over 300 is a
-question, listed as a warning); neither package imports
+question, listed as a warning), and no test module either; neither package imports
 the other, and what both need comes from ``_cpython_security``, which imports
 neither; the rooms of ``urllib_parse_backport`` import only the rooms below
 them. Then, through the public API: the same report shape from both
@@ -13,20 +13,19 @@ built-ins).
 """
 
 import ast
+import importlib
 import json
 import os
 
 import pytest
 
 import _cpython_security
-import ctypes_safe
-import http_cookies_backport
-import urllib_parse_backport
 from fresh_interpreter import run, run_code, run_json
 from implementation import HAS_C_REPR, NO_C_REPR
+from internals import BY_PACKAGE, shared_registry
 
-PACKAGES = {"urllib_parse_backport": urllib_parse_backport, "ctypes_safe": ctypes_safe,
-            "http_cookies_backport": http_cookies_backport}
+#: The fix packages, from the registry.
+PACKAGES = dict((name, importlib.import_module(name)) for name in shared_registry.PACKAGES)
 #: The shared home: both packages import it, it imports neither.
 SHARED = "_cpython_security"
 ALL = dict(PACKAGES, **{SHARED: _cpython_security})
@@ -122,6 +121,21 @@ def test_no_module_over_400_lines_and_those_over_300_listed(package):
         if count > MAX_LINES:
             over.append("%s has %d lines" % (name, count))
     assert over == []
+
+
+def test_no_test_module_over_400_lines():
+    # The cap holds for the tests too: a test file is read as the specification.
+    tests = os.path.dirname(os.path.abspath(__file__))
+    over = []
+    for directory, folders, files in os.walk(tests):
+        folders[:] = [f for f in folders if f != "__pycache__"]
+        for name in sorted(f for f in files if f.endswith(".py")):
+            path = os.path.join(directory, name)
+            with open(path, "rb") as handle:
+                count = len(handle.readlines())
+            if count > MAX_LINES:
+                over.append("%s has %d lines" % (os.path.relpath(path, tests), count))
+    assert sorted(over) == []
 
 
 @pytest.mark.parametrize("package", sorted(ALL))
@@ -231,9 +245,9 @@ print(json.dumps(sorted(name for name in set(sys.modules) - before
                         and name.split('.')[0] not in (package, '_cpython_security'))))
 """
 
-STDLIB_BESIDE = {"urllib_parse_backport": "urlparse" if str is bytes else "urllib.parse",
-                 "ctypes_safe": "ctypes",
-                 "http_cookies_backport": "Cookie" if str is bytes else "http.cookies"}
+#: The stdlib module each package's first fix is for: the shortest name its probes read
+#: (``urllib.parse``, not python-future's copy).
+STDLIB_BESIDE = dict((package, min(fix.probes, key=len)) for package, fix in BY_PACKAGE.items())
 
 
 @pytest.mark.parametrize("package", sorted(PACKAGES))
@@ -316,7 +330,6 @@ def test_the_shared_package_names_packages_only_in_the_registry():
     # String imports too: an __import__("pkg...") or import_module("pkg...")
     # outside the registry, or naming a package no row of it has, ties the
     # shared package to a package the way an import statement would.
-    from internals import shared_registry
     registered = set(fix.package for fix in shared_registry.FIXES)
     packages = _distribution_packages() - set([SHARED])
     assert registered <= packages
@@ -329,8 +342,25 @@ def test_the_shared_package_names_packages_only_in_the_registry():
 
 
 def test_every_registry_row_names_a_module_that_applies_it():
-    from internals import shared_registry
+    # Its own start-up module, or none: then the shared start-up calls its patch().
     for fix in shared_registry.FIXES:
+        if fix.startup is None:
+            assert callable(PACKAGES[fix.package].patch), fix
+            continue
         assert fix.startup.split(".")[0] == fix.package
         module = __import__(fix.startup, None, None, ("run",))
         assert callable(module.run), fix
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_a_fix_package_holds_no_copy_of_a_shared_seam(package):
+    # What every fix package would repeat comes from _cpython_security: a start-up
+    # module of its own only where its row names it, a command line of its own only
+    # where it has more to say than the registry's words (ctypes_safe's --probe).
+    modules = set(name.rpartition(".")[2] for name, _ in _modules(package)
+                  if name.count(".") == 1)
+    own = set(fix.startup.split(".")[-1] for fix in shared_registry.fixes_of(package)
+              if fix.startup is not None and fix.startup.count(".") == 1)
+    assert "_startup" not in modules - own
+    if BY_PACKAGE[package].unfixed is not None:  # the shared self-check says it all
+        assert "_cli" not in modules

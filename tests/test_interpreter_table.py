@@ -37,10 +37,14 @@ def lacks_here():
     """``{CVE: whether this interpreter lacks the fix}``, as the check's JSON says."""
     code, out, err = run([SCRIPT, "--json"])
     document = json.loads(out)
-    found = dict((cve, entry["lacks"]) for cve, entry in
-                 document["urllib_parse_backport"]["fixes"].items())
-    found["CVE-2021-3177"] = bool(document["ctypes_safe"]["vulnerable"])
-    found["CVE-2024-7592"] = bool(document["http_cookies_backport"]["vulnerable"])
+    from internals import PACKAGES
+    found = {}
+    for package in PACKAGES:
+        info = document[package]
+        if "fixes" in info:  # a package of several fixes says each one
+            found.update((cve, entry["lacks"]) for cve, entry in info["fixes"].items())
+        else:
+            found[info["cve"]] = bool(info["vulnerable"])
     return found
 
 

@@ -13,13 +13,13 @@ import pytest
 
 from fresh_interpreter import run_code
 from implementation import IS_CPYTHON
+from internals import PACKAGES
 
 pytestmark = pytest.mark.skipif(not IS_CPYTHON, reason="PyPy: ctypes_safe has no fix to apply "
                                 "there, and the umbrella's expectations are CPython's")
 
 PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
 COOKIES = "Cookie" if sys.version_info[0] == 2 else "http.cookies"
-PACKAGES = ("urllib_parse_backport", "ctypes_safe", "http_cookies_backport")
 
 APP = """
 import json, sys

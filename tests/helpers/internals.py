@@ -14,6 +14,8 @@ from urllib_parse_backport._audit import _regex as audit_regex  # noqa: F401
 from urllib_parse_backport._shim import _frameworks, _surgery, _targets  # noqa: F401
 from _cpython_security import _import_hook as import_hook  # noqa: F401
 from _cpython_security import _registry as shared_registry  # noqa: F401
+#: The fix packages, and each one's first row: the tests' one list of them.
+from _cpython_security._registry import BY_PACKAGE, PACKAGES  # noqa: F401
 from _cpython_security import _startup as shared_startup  # noqa: F401
 from urllib_parse_backport._audit import _worker as audit_worker  # noqa: F401
 from urllib_parse_backport import _charsets as charsets  # noqa: F401
