@@ -18,6 +18,8 @@ from .._forms import label_blind_limit, label_blind_parsers
 from .._limits import HEADER_TOO_LARGE, TOO_MANY_CHUNKS
 from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
                         log_refused, log_untouched)
+from ._chunks import CHUNK, LEAST_AVERAGE, MOST_CHUNKS, TOO_LARGE_CHUNKED, TOO_MANY, \
+    read, read_chunks
 from ._input import Input
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
@@ -26,7 +28,6 @@ __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
 #: whenever ``protect()`` read the whole body before the application ran.
 ORIGINAL_BODY = "urllib_parse_backport.original_body"
 
-_CHUNK = 65536
 #: The methods whose body ``cgi.FieldStorage`` never reads (it parses the query), nor
 #: WebOb or CherryPy (by default) without a label.
 _BODILESS = frozenset(["GET", "HEAD"])
@@ -103,7 +104,7 @@ class BodyRewriter(object):
             if self._limit is not None and length > self._limit:
                 return _over_limit(environ, action, length,
                                    "%d bytes, over max_body_size=%d" % (length, self._limit))
-            data = _read(environ["wsgi.input"], length)
+            data = read(environ["wsgi.input"], length)
             if len(data) < length:
                 return _refused(environ, CUT_SHORT, "%d of its Content-Length of %d bytes came"
                                 % (len(data), length))
@@ -151,7 +152,7 @@ class BodyRewriter(object):
         over the limit is refused (the answer is returned) or passed on, as
         :func:`_over_limit` decides; one of too many small chunks is refused."""
         stream = environ["wsgi.input"]
-        raw, data, problem = _read_chunks(stream, self._limit)  # data: a size if too large
+        raw, data, problem = read_chunks(stream, self._limit)  # data: a size if too large
         if problem is None:
             if action is VERIFY:
                 return self._verify(environ, data, Input(raw, stream, self._rewrite, self._warn))
@@ -165,13 +166,13 @@ class BodyRewriter(object):
             raw = b"%x\r\n%s\r\n0\r\n" % (len(rewritten), rewritten) if rewritten \
                 else b"0\r\n"
             environ["wsgi.input"] = Input(raw, stream, self._rewrite, None)
-        elif problem is _TOO_LARGE:
+        elif problem is TOO_LARGE_CHUNKED:
             environ["wsgi.input"] = Input(raw, stream, None, None)
             return _over_limit(environ, action, data,
                                "chunked, over max_body_size=%d" % (self._limit,))
-        elif problem is _TOO_MANY:
+        elif problem is TOO_MANY:
             return _refused(environ, TOO_MANY_CHUNKS, "chunked in more than %d chunks "
-                            "averaging under %d bytes" % (_MOST_CHUNKS, _LEAST_AVERAGE))
+                            "averaging under %d bytes" % (MOST_CHUNKS, LEAST_AVERAGE))
         else:
             # A broken frame: every ';' from here on is escaped, which can break
             # the framing the application reads but never lets a ';' through to
@@ -185,7 +186,7 @@ class BodyRewriter(object):
         stream, limit = environ["wsgi.input"], self._limit
         body = bytearray()
         while True:
-            want = _CHUNK if limit is None else min(_CHUNK, limit + 1 - len(body))
+            want = CHUNK if limit is None else min(CHUNK, limit + 1 - len(body))
             chunk = stream.read(want)
             if not chunk:
                 return bytes(body)
@@ -206,76 +207,6 @@ class BodyRewriter(object):
             environ["CONTENT_LENGTH"] = str(length + len(rewritten) - len(data))
             if "HTTP_CONTENT_LENGTH" in environ:  # Twisted passes it too; CherryPy reads it
                 environ["HTTP_CONTENT_LENGTH"] = environ["CONTENT_LENGTH"]
-
-
-def _read(stream, length):
-    """Up to *length* bytes of *stream*; ``read(n)`` may return less (PEP 3333)."""
-    data = stream.read(min(length, _CHUNK))
-    if len(data) == length or not data:  # the common case: one read
-        return data
-    chunks = [data]
-    length -= len(data)
-    while length > 0:
-        chunk = stream.read(min(length, _CHUNK))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        length -= len(chunk)
-    return b"".join(chunks)
-
-
-_TOO_LARGE, _BROKEN, _TOO_MANY = "too large", "broken framing", "too many chunks"
-#: The chunks of a framed body read ahead and framed anew: any number up to
-#: the first, past it as many as average the second in bytes. Each costs a
-#: few Python steps, and an attacker writes them one byte long (2.5 MiB of
-#: them cost 0.3 to 0.6 s); honest clients write few, large ones (curl: 16
-#: kB). Past it, the request is refused (``_limits.TOO_MANY_CHUNKS``).
-_MOST_CHUNKS, _LEAST_AVERAGE = 1024, 1024
-
-
-def _read_chunks(stream, limit):
-    """Read chunked framing from *stream* up to and with the last-chunk line
-    ``0\r\n`` (the trailers, if any, stay in the stream, as for a parser that
-    stops there: Bottle's does).
-
-    Returns ``(raw, body, problem)``: the bytes read, the body de-chunked (for
-    :data:`_TOO_LARGE`, the least size it announced), and
-    None, or why reading stopped early: a body over *limit* bytes, or framing
-    (chunk extensions) past it by more than a line (:data:`_TOO_LARGE`), a
-    size line or chunk end that is not ``hex[;extensions]\r\n``/``\r\n``
-    (:data:`_BROKEN`), more than :data:`_MOST_CHUNKS` chunks averaging under
-    :data:`_LEAST_AVERAGE` bytes (:data:`_TOO_MANY`). Sizes are read as
-    Bottle reads them, ``int(text, 16)``. Both are gathered in a
-    ``bytearray``, which holds a body of one-byte chunks in about as many
-    bytes as it has (a list of pieces would hold an object per chunk).
-    """
-    raw, pieces = bytearray(), bytearray()
-    chunks = 0
-    while True:
-        line = stream.readline(_CHUNK)
-        raw += line
-        if limit is not None and len(raw) > limit + _CHUNK:
-            return bytes(raw), len(pieces), _TOO_LARGE
-        if not line.endswith(b"\r\n"):
-            return bytes(raw), None, _BROKEN
-        try:
-            count = int(line[:-2].split(b";", 1)[0].strip().decode("ascii"), 16)
-        except (ValueError, UnicodeDecodeError):
-            return bytes(raw), None, _BROKEN
-        if count < 0:
-            return bytes(raw), None, _BROKEN
-        if count == 0:
-            return bytes(raw), bytes(pieces), None
-        chunks += 1
-        if chunks > _MOST_CHUNKS and chunks * _LEAST_AVERAGE > len(pieces) + count:
-            return bytes(raw), None, _TOO_MANY
-        if limit is not None and len(pieces) + count > limit:
-            return bytes(raw), len(pieces) + count, _TOO_LARGE
-        chunk = _read(stream, count + 2)
-        raw += chunk
-        if len(chunk) != count + 2 or chunk[-2:] != b"\r\n":
-            return bytes(raw), None, _BROKEN
-        pieces += chunk[:-2]
 
 
 def _log_untouched(environ, reason):
