@@ -58,8 +58,8 @@ def _require_setuptools():
 
 
 def _version():
-    """``__version__`` from ``src/urllib_parse_backport/_version.py``, without importing it."""
-    path = os.path.join(HERE, "src", "urllib_parse_backport", "_version.py")
+    """``__version__`` from ``src/_cpython_security/_version.py``, without importing it."""
+    path = os.path.join(HERE, "src", "_cpython_security", "_version.py")
     with io.open(path, encoding="utf-8") as handle:
         return re.search(r'^__version__ = "([^"]+)"$', handle.read(), re.M).group(1)
 

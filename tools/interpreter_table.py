@@ -104,7 +104,7 @@ def measure(executables, extra=()):
         print("%-16s %s" % (name, ", ".join(cve for cve, lacking in lacks if lacking)
                             or "lacks none"), file=sys.stderr)
     version = {}
-    with open(os.path.join(ROOT, "src", "urllib_parse_backport", "_version.py")) as handle:
+    with open(os.path.join(ROOT, "src", "_cpython_security", "_version.py")) as handle:
         exec(handle.read(), version)
     return {"date": datetime.date.today().isoformat(), "version": version["__version__"],
             "cves": cves, "interpreters": rows}

@@ -1,7 +1,5 @@
-"""The version of ctypes_safe: the distribution's, kept equal to ``urllib_parse_backport``'s.
+"""The distribution's version, which the package's public __version__ names."""
 
-Why: ctypes_safe never imports urllib_parse_backport (separate packages), so
-it carries its own copy; tests/test_package.py checks that the two agree.
-"""
+from _cpython_security._version import __version__
 
-__version__ = "1.0.0.dev0"
+__all__ = ["__version__"]

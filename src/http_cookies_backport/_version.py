@@ -1,7 +1,5 @@
-"""The version of http_cookies_backport: the distribution's, kept equal to the other packages'.
+"""The distribution's version, which the package's public __version__ names."""
 
-Why: it imports neither other package, so it carries its own copy;
-tests/test_package.py checks that the copies agree.
-"""
+from _cpython_security._version import __version__
 
-__version__ = "1.0.0.dev0"
+__all__ = ["__version__"]

@@ -1,3 +1,5 @@
-"""The single source of the distribution's version (read by setup.py)."""
+"""The distribution's version, which the package's public __version__ names."""
 
-__version__ = "1.0.0.dev0"
+from _cpython_security._version import __version__
+
+__all__ = ["__version__"]
