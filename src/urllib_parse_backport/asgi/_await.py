@@ -11,7 +11,7 @@ iterator the way PEP 380's ``yield from`` does (values, ``throw()`` and
 object with ``__await__``.
 """
 
-__all__ = ["Return", "Coroutine", "Ready"]
+__all__ = ["Return", "Coroutine", "Ready", "Then"]
 
 
 class Return(Exception):
@@ -126,3 +126,62 @@ class Ready(object):
 
     def close(self):
         pass
+
+
+class Then(object):
+    """``await Then(awaitable, function)``: *function* of what *awaitable* gives.
+
+    The same as a :class:`Coroutine` that awaits *awaitable* and returns
+    *function* of its result, without a generator and its runner: one object
+    delegating to *awaitable*'s ``__await__`` iterator. Why: ``receive``
+    is awaited once per message, and a server makes a message of each chunk
+    of a chunked body (hypercorn does), which an attacker sends one byte
+    long."""
+
+    __slots__ = ("_awaitable", "_function", "_inner")
+
+    def __init__(self, awaitable, function):
+        self._awaitable = awaitable
+        self._function = function
+        self._inner = None
+
+    def __await__(self):
+        self._inner = self._awaitable.__await__()
+        return self
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        try:
+            return next(self._inner)
+        except StopIteration as stop:
+            raise StopIteration(self._function(stop.value))
+
+    next = __next__
+
+    def send(self, value):
+        if value is None:
+            return self.__next__()
+        try:
+            return self._inner.send(value)
+        except StopIteration as stop:
+            raise StopIteration(self._function(stop.value))
+
+    def throw(self, kind, value=None, traceback=None):
+        if value is None:
+            value = kind() if isinstance(kind, type) else kind
+        if traceback is not None:
+            value = value.with_traceback(traceback)
+        throw = getattr(self._inner, "throw", None)
+        if throw is None:
+            raise value
+        try:
+            return throw(value)
+        except StopIteration as stop:
+            raise StopIteration(self._function(stop.value))
+
+    def close(self):
+        close = getattr(self._inner, "close", None)
+        if close is not None:
+            close()

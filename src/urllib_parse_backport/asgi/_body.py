@@ -16,7 +16,7 @@ from .._forms import label_blind_limit, label_blind_parsers
 from .._limits import HEADER_TOO_LARGE
 from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
                         log_refused, log_untouched)
-from ._await import Coroutine, Ready, Return
+from ._await import Coroutine, Ready, Then
 
 __all__ = ["ORIGINAL_BODY", "BodyRewriter"]
 
@@ -195,10 +195,9 @@ class _Streaming(object):
         self._warn = warn
 
     def __call__(self):
-        return Coroutine(self._next())
+        return Then(self._receive(), self._rewritten)
 
-    def _next(self):
-        message = yield self._receive()
+    def _rewritten(self, message):
         if message.get("type") == "http.request":
             body = message.get("body", b"")
             rewritten = self._rewrite(body)
@@ -207,7 +206,7 @@ class _Streaming(object):
                 if self._warn is not None:
                     warn, self._warn = self._warn, None  # once per body
                     warn(body, stacklevel=2)
-        raise Return(message)
+        return message
 
 
 def _log_untouched(scope, reason):
