@@ -356,7 +356,7 @@ def test_every_registry_row_names_a_module_that_applies_it():
 def test_a_fix_package_holds_no_copy_of_a_shared_seam(package):
     # What every fix package would repeat comes from _cpython_security: a start-up
     # module of its own only where its row names it, a command line of its own only
-    # where it has more to say than the registry's words (ctypes_safe's --probe).
+    # where it has more to say than the registry's words (a --probe of its own).
     modules = set(name.rpartition(".")[2] for name, _ in _modules(package)
                   if name.count(".") == 1)
     own = set(fix.startup.split(".")[-1] for fix in shared_registry.fixes_of(package)

@@ -2,9 +2,10 @@
 
 An installation passes when pip names it ``cpython-security-backports``
 at the built version (an sdist that a setuptools could not read installs as
-"UNKNOWN 0.0.0" and fails here), both packages import from site-packages and
-parse the attack query safely, the ``.pth`` file activates the shim at
-start-up, and ``pip uninstall`` leaves site-packages exactly as it found it.
+"UNKNOWN 0.0.0" and fails here), every package of the registry imports from
+site-packages at that version, the query parser parses the attack query
+safely, the ``.pth`` file activates the shim at start-up, and ``pip
+uninstall`` leaves site-packages exactly as it found it.
 """
 
 from __future__ import print_function
@@ -21,11 +22,13 @@ ATTACK = "q=common_term&utm_content=s;q=malicious_term"
 SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
 
 SMOKE = (
-    "import ctypes_safe, urllib_parse_backport as u, sys;"
+    "import urllib_parse_backport as u, sys;"
+    "from _cpython_security._registry import PACKAGES;"
     "r = u.parse_qs(%r);"
     "assert r == %r, r;"
-    "assert ctypes_safe.__version__ == u.__version__;"
-    "assert 'site-packages' in u.__file__, u.__file__;"
+    "packages = [__import__(name) for name in PACKAGES];"
+    "assert [p.__version__ for p in packages] == [u.__version__] * len(packages);"
+    "assert all('site-packages' in p.__file__ for p in packages), u.__file__;"
     "print(u.__version__)" % (ATTACK, SAFE)
 )
 

@@ -29,8 +29,8 @@ import subprocess
 import sys
 import sysconfig
 
-#: Sorts before the packages' own ``.pth`` files (``ctypes_safe_patch.pth``,
-#: ``urllib_parse_backport_shim.pth``) and virtualenv's ``_virtualenv.pth``,
+#: Sorts before the packages' own ``.pth`` files (``*_patch.pth``, ``*_shim.pth``)
+#: and virtualenv's ``_virtualenv.pth``,
 #: so the overlay is on sys.path before anything can import urllib.parse.
 PTH_NAME = "00_unfixed_stdlib.pth"
 

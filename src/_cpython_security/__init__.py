@@ -1,4 +1,4 @@
-"""What ``urllib_parse_backport`` and ``ctypes_safe`` share, in one place.
+"""What the fix packages share, in one place.
 
 Both packages follow one design: ``patch()``/``unpatch()``/``is_patched()``
 and ``status()``, a report of what a call changed, a start-up switch that a

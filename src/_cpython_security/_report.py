@@ -1,7 +1,7 @@
 """PatchReport: what one ``patch()`` or ``unpatch()`` call did, in the shape both packages share.
 
 Why: callers, logs and ``status()`` read the same fields from both packages;
-a package adds its own fields with :meth:`PatchReport.extra` (ctypes_safe's
+a package adds its own fields with :meth:`PatchReport.extra` (the ctypes fix's
 ``mode``).
 """
 

@@ -14,5 +14,5 @@ __all__ = ["HAS_C_REPR", "NO_C_REPR", "IS_CPYTHON"]
 #: Whether ``from_param`` returns CPython's ``CArgObject`` (with the C repr).
 HAS_C_REPR = not isinstance(ctypes.c_int.from_param(0), ctypes._SimpleCData)
 #: The reason tests that need the C repr give when they skip.
-NO_C_REPR = "no C PyCArg_repr here (PyPy): ctypes_safe has nothing to fix"
+NO_C_REPR = "no C PyCArg_repr here (PyPy): the ctypes fix has nothing to fix"
 IS_CPYTHON = platform.python_implementation() == "CPython"
