@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 import threading
+import types
 
 import ctypes_helpers
 
@@ -124,22 +125,51 @@ class _Injector(object):
             raise KeyboardInterrupt("injected at event %d" % self.at)
 
 
+_MODULE_DICT = types.ModuleType.__dict__["__dict__"]  # read without running a module's code
+
+
+def _places(originals):
+    """``[(namespace, key, original)]``: every loaded module's name bound to one of *originals*."""
+    wanted = dict((id(original), original) for original in originals)
+    found = []
+    for module in list(sys.modules.values()):
+        if not issubclass(type(module), types.ModuleType):
+            try:  # Twisted's deprecation proxy holds the module it stands for
+                module = object.__getattribute__(module, "_module")
+            except AttributeError:
+                continue
+            if not issubclass(type(module), types.ModuleType):
+                continue
+        namespace = _MODULE_DICT.__get__(module, types.ModuleType)
+        for key, value in list(namespace.items()):
+            if id(value) in wanted and wanted[id(value)] is value:
+                found.append((namespace, key, value))
+    return found
+
+
 class _Urllib(object):
-    """What the urllib fix binds, read from the objects themselves."""
+    """What the urllib fix binds, read from the objects themselves: every name bound to an
+    original before the first patch(), and the originals' code."""
 
     def __init__(self):
         self.package = _package("urllib_parse_backport")
         self.module = _stdlib(URLLIB)
         self.names = dict((name, getattr(self.module, name))
                           for name in ("urlsplit", "parse_qs", "parse_qsl"))
+        future = sys.modules.get("future.backports.urllib.parse")  # patch() imports it
+        if future is not None:
+            self.names.update(("future." + name, getattr(future, name))
+                              for name in ("parse_qs", "parse_qsl"))
         self.codes = dict((name, getattr(func, "__wrapped__", func).__code__)
                           for name, func in self.names.items())
+        self.places = _places(self.names.values())
 
     def changed(self):
-        """Whether anything the fix replaces holds something else now."""
-        return any(getattr(self.module, name) is not func
-                   or getattr(func, "__wrapped__", func).__code__ is not self.codes[name]
-                   for name, func in self.names.items())
+        """Whether any place the fix replaces holds something else now."""
+        return any(namespace.get(key) is not original
+                   for namespace, key, original in self.places) or any(
+            getattr(func, "__wrapped__", func).__code__ is not self.codes[name]
+            for name, func in self.names.items())
 
     def whole(self):
         """Whether every place is fixed: the module's names and the originals themselves."""
@@ -158,9 +188,11 @@ class _Cookies(object):
         self.package = _package("http_cookies_backport")
         self.module = _stdlib(COOKIES)
         self.original = self.module._unquote
+        self.places = _places([self.original])
 
     def changed(self):
-        return self.module._unquote is not self.original
+        return any(namespace.get(key) is not original
+                   for namespace, key, original in self.places)
 
     def whole(self):
         return self.module._unquote is not self.original
@@ -173,11 +205,13 @@ def scenario_interrupted(which, call, opcodes):
     """KeyboardInterrupt at each line (or bytecode) of one ``patch()`` or ``unpatch()``
     in turn: after each, whether the queries lied, and whether a plain second call
     finished the job (and the call after it worked)."""
-    fix = {"urllib": _Urllib, "cookies": _Cookies}[which]()
-    package = fix.package
+    package = _package({"urllib": "urllib_parse_backport", "cookies": "http_cookies_backport"}[
+        which])
     options = {"force": True} if which == "cookies" else {}
-    package.patch(**options)  # every module the calls import, imported
+    package.patch(**options)  # every module the calls import, imported (status(): the
+    package.status()  # installed frameworks, with their aliases of the stdlib's parsers)
     package.unpatch()
+    fix = {"urllib": _Urllib, "cookies": _Cookies}[which]()
     found = {"interrupted": 0, "lied": [], "status_lied": [], "unfinished": [], "inert": []}
     at = 0
     while True:
