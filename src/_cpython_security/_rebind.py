@@ -52,6 +52,14 @@ def module_namespace(module):
     return namespace if isinstance(namespace, dict) else None
 
 
+def _name_of(namespace, name):
+    """The module's own name, else the one ``sys.modules`` holds it under: a module
+    held under two names (six's ``six.moves.http_cookies`` is ``Cookie``) is
+    labelled the same whichever the scan meets first."""
+    own = namespace.get("__name__")
+    return own if isinstance(own, str) and own else name
+
+
 def rebind(replace, only=None, skip=None, bind=None):
     """Rebind, in every loaded module (or in the modules named in *only*) but the
     package *skip* and its modules, each value ``v`` with ``replace[id(v)] == (v,
@@ -85,7 +93,7 @@ def rebind(replace, only=None, skip=None, bind=None):
         for key, value in list(namespace.items()):
             new = replace.get(id(value))
             if new is not None and new[0] is value:
-                label = "%s.%s" % (name, key)
+                label = "%s.%s" % (_name_of(namespace, name), key)
                 if bind is None:
                     namespace[key] = new[1]
                 else:
