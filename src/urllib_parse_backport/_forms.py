@@ -136,18 +136,22 @@ _MEMFILE_MAX = 102400
 
 def label_blind_limit():
     """The largest body some loaded label-blind parser still reads as a form
-    (and splits on ``;``): the greatest of their ``BaseRequest.MEMFILE_MAX``
-    (Bottle refuses a larger body itself, with 413), which applications
-    raise to take large bodies; None when one is not a number (no bound
-    known). 0 when none is loaded."""
+    (and splits on ``;``): the greatest of their ``MEMFILE_MAX``
+    (``BaseRequest``'s and ``LocalRequest``'s; Bottle refuses a larger body
+    itself, with 413), which applications raise to take large bodies; None
+    when one is not a number (no bound known). 0 when none is loaded."""
     most = 0
     for name in label_blind_parsers():
         module = sys.modules.get(name[:-len(_FUNCTION) - 1])
-        limit = getattr(getattr(module, "BaseRequest", None), "MEMFILE_MAX", _MEMFILE_MAX)
-        try:
-            most = max(most, operator.index(limit))
-        except TypeError:
-            return None
+        # bottle.request is a LocalRequest, whose class an application may
+        # change too; a module that names neither reads Bottle's default.
+        limits = [getattr(getattr(module, owner, None), "MEMFILE_MAX", None)
+                  for owner in ("BaseRequest", "LocalRequest")]
+        for limit in [limit for limit in limits if limit is not None] or [_MEMFILE_MAX]:
+            try:
+                most = max(most, operator.index(limit))
+            except TypeError:
+                return None
     return most
 
 

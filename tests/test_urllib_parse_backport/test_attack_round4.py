@@ -271,6 +271,9 @@ def test_a_raised_memfile_max_is_bottles_limit(label_blind_parser):
     assert wsgi(body, "text/plain")[0] == "413 Payload Too Large"
     assert asgi(body, [b"text/plain"])[0] == 413
     label_blind_parser.BaseRequest.MEMFILE_MAX = 100
+    label_blind_parser.LocalRequest = type("LocalRequest", (object,), {"MEMFILE_MAX": 10 ** 7})
+    assert wsgi(body, "text/plain")[0] == "413 Payload Too Large"  # bottle.request's class
+    del label_blind_parser.LocalRequest
     big = BODY + b"&pad=" + b"x" * 200  # over Bottle's limit: it refuses it itself
     assert wsgi(big, "text/plain", limits={"max_body_size": 10})[:2] == (None, big)
     assert asgi(big, [b"text/plain"], max_body_size=10) == (None, big)
