@@ -15,7 +15,6 @@ interrupted one began. (gevent.monkey keeps its one saved dict the same way.)
 leave held for ever by its own thread.
 """
 
-import itertools
 import sys
 
 from ._fork import per_process
@@ -25,15 +24,10 @@ if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environ
 else:
     from _thread import allocate_lock, get_ident
 
-try:
-    from _functools import partial
-except ImportError:  # PyPy: functools is Python code there
-    from functools import partial
-
 __all__ = ["at_once", "Entry", "Ledger", "Lock"]
 
-_call = partial.__call__
 _setitem = dict.__setitem__
+_partial = []  # functools.partial, imported on the first call (2.7: _functools is no builtin)
 
 
 def at_once(*steps):
@@ -44,7 +38,14 @@ def at_once(*steps):
     nothing runs between two steps, as in CPython's own C code. Every step is
     built before the first runs.
     """
-    list(map(_call, [partial(*step) for step in steps]))
+    if not _partial:
+        try:
+            from _functools import partial
+        except ImportError:  # PyPy: functools is Python code there
+            from functools import partial
+        _partial.append(partial)
+    partial = _partial[0]
+    list(map(partial.__call__, [partial(*step) for step in steps]))
 
 
 class Entry(tuple):
@@ -83,7 +84,7 @@ class Ledger(object):
 
     def __init__(self):
         self._entries = {}  # serial -> Entry: popped in C, never compared
-        self._serials = itertools.count()
+        self._serial = 0  # written under the package's lock
         #: The report of the ``patch()`` that finished, until ``unpatch()`` starts.
         self.report = None
 
@@ -94,7 +95,8 @@ class Ledger(object):
         if old is None:
             old = getattr(holder, key) if attribute else holder[key]
         entry = Entry(holder, key, old, new, label, attribute)
-        at_once((_setitem, self._entries, next(self._serials), entry), entry.store(new))
+        self._serial += 1
+        at_once((_setitem, self._entries, self._serial, entry), entry.store(new))
         return entry
 
     def entries(self):
