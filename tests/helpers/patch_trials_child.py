@@ -156,10 +156,11 @@ class _Urllib(object):
         self.module = _stdlib(URLLIB)
         self.names = dict((name, getattr(self.module, name))
                           for name in ("urlsplit", "parse_qs", "parse_qsl"))
-        future = sys.modules.get("future.backports.urllib.parse")  # patch() imports it
-        if future is not None:
-            self.names.update(("future." + name, getattr(future, name))
-                              for name in ("parse_qs", "parse_qsl"))
+        # python-future's copy (patch() imports it), 2.7's and 3.6's cgi.parse_qs/parse_qsl.
+        for other in ("future.backports.urllib.parse", "cgi"):
+            module = sys.modules.get(other)
+            self.names.update(("%s.%s" % (other, name), getattr(module, name))
+                              for name in ("parse_qs", "parse_qsl") if hasattr(module, name))
         self.codes = dict((name, getattr(func, "__wrapped__", func).__code__)
                           for name, func in self.names.items())
         self.places = _places(self.names.values())
