@@ -148,11 +148,13 @@ def _def_line(path):
 # -- the interpreter's own urlsplit: what its code does, read and run ----------
 
 def _own_module():
-    """The interpreter's own ``urllib/parse.py`` (2.7: ``urlparse.py``), run afresh
-    from its file: no patch this process may hold reaches it."""
-    directory = os.path.dirname(os.__file__)
-    path = os.path.join(directory, "urlparse.py" if sys.version_info[0] == 2
-                        else os.path.join("urllib", "parse.py"))
+    """The interpreter's own ``urllib/parse.py`` (2.7: ``urlparse.py``), the file it
+    imports under that name (py38-unfixed: a copy with bpo-42967 reverted), run
+    afresh from its file: no patch this process may hold reaches it."""
+    name = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
+    path = __import__(name, None, None, ("urlsplit",)).__file__
+    if path.endswith((".pyc", ".pyo")):
+        path = path[:-1]
     if sys.version_info[0] == 2:
         import imp
         return path, imp.load_source("_audit_own_urlparse", path)
