@@ -202,10 +202,11 @@ class _Cookies(object):
         return ["CVE-2024-7592"] if info["report"] and info["report"]["changed"] else []
 
 
-def scenario_interrupted(which, call, opcodes):
+def scenario_interrupted(which, call, opcodes, stride="1", first="1"):
     """KeyboardInterrupt at each line (or bytecode) of one ``patch()`` or ``unpatch()``
-    in turn: after each, whether the queries lied, and whether a plain second call
-    finished the job (and the call after it worked)."""
+    in turn (every *stride*-th, from the *first*): after each, whether the queries lied,
+    and whether a plain second call finished the job (and the call after it worked)."""
+    stride, first = int(stride), int(first)
     package = _package({"urllib": "urllib_parse_backport", "cookies": "http_cookies_backport"}[
         which])
     options = {"force": True} if which == "cookies" else {}
@@ -214,9 +215,9 @@ def scenario_interrupted(which, call, opcodes):
     package.unpatch()
     fix = {"urllib": _Urllib, "cookies": _Cookies}[which]()
     found = {"interrupted": 0, "lied": [], "status_lied": [], "unfinished": [], "inert": []}
-    at = 0
+    at = first - stride
     while True:
-        at += 1
+        at += stride
         signal.alarm(60)  # a call that blocks for ever ends the scenario
         if call == "unpatch":
             package.patch(**options)
@@ -255,7 +256,7 @@ def scenario_interrupted(which, call, opcodes):
                 found["inert"].append(at)
             package.unpatch()
     signal.alarm(0)
-    found["events"] = at - 1
+    found["events"] = at - 1  # at least: the call ran to its end past at - stride
     for key in ("lied", "status_lied", "unfinished", "inert"):
         found[key] = found[key][:5] + ([len(found[key])] if len(found[key]) > 5 else [])
     return found
