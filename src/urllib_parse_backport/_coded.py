@@ -52,19 +52,9 @@ def coded_form_problem(data, coding, rewrite, limits):
             window = _FIRST_WINDOW
             while True:
                 fed = byte_window(data, offset, window)
-                piece = decoder.decompress(fed, _PIECE)
-                while True:
-                    total += len(piece)
-                    if limit is not None and total > limit:
-                        return CODED_TOO_LARGE, "decompresses to over max_body_size=%d" \
-                            % (limit,)
-                    if piece and rewrite(piece) is not piece:
-                        return ENCODED, "Content-Encoding %r: the bytes it decodes to hold " \
-                            "a separator to rewrite" % (coding,)
-                    tail = decoder.unconsumed_tail
-                    if not tail:
-                        break
-                    piece = decoder.decompress(tail, _PIECE)
+                total, problem = _drain(decoder, fed, total, limit, rewrite)
+                if problem is not None:
+                    return _answer(problem, coding, limit, "")
                 unused = len(decoder.unused_data)  # past the member's end
                 offset += len(fed) - unused
                 if unused or offset >= size:
@@ -91,21 +81,36 @@ def _raw_reading_problem(data, coding, rewrite, limit):
         while offset < size:
             fed = byte_window(data, offset, _PIECE)
             offset += len(fed)
-            piece = decoder.decompress(fed, _PIECE)
-            while True:
-                total += len(piece)
-                if limit is not None and total > limit:
-                    return CODED_TOO_LARGE, "read as raw deflate, decompresses to over " \
-                        "max_body_size=%d" % (limit,)
-                if piece and rewrite(piece) is not piece:
-                    return ENCODED, "Content-Encoding %r: read as raw deflate, its bytes " \
-                        "decode to a separator to rewrite" % (coding,)
-                tail = decoder.unconsumed_tail
-                if not tail:
-                    break
-                piece = decoder.decompress(tail, _PIECE)
+            total, problem = _drain(decoder, fed, total, limit, rewrite)
+            if problem is not None:
+                return _answer(problem, coding, limit, "read as raw deflate, ")
             if decoder.unused_data:  # the raw stream ended: a reader stops there
                 break
     except zlib.error:
         pass  # a raw reader stops here too, with what was checked above
     return None
+
+
+def _drain(decoder, fed, total, limit, rewrite):
+    """Decompress *fed* with *decoder*, in pieces of at most 64 KiB, checking each:
+    ``(bytes decoded so far, None)``, or with :data:`CODED_TOO_LARGE` past *limit*
+    (*total* is what came before), or :data:`ENCODED` for a byte *rewrite* changes."""
+    piece = decoder.decompress(fed, _PIECE)
+    while True:
+        total += len(piece)
+        if limit is not None and total > limit:
+            return total, CODED_TOO_LARGE
+        if piece and rewrite(piece) is not piece:
+            return total, ENCODED
+        tail = decoder.unconsumed_tail
+        if not tail:
+            return total, None
+        piece = decoder.decompress(tail, _PIECE)
+
+
+def _answer(problem, coding, limit, reading):
+    """``(answer, reason)`` for what :func:`_drain` found, read as *reading* says."""
+    if problem is CODED_TOO_LARGE:
+        return problem, "%sdecompresses to over max_body_size=%d" % (reading, limit)
+    return problem, "Content-Encoding %r: %sthe bytes it decodes to hold a separator to " \
+        "rewrite" % (coding, reading)
