@@ -53,8 +53,11 @@ def settle_in_child():
         if getattr(getattr(module, "__spec__", None), "_initializing", False):
             sys.modules.pop(name, None)
     blocking = getattr(bootstrap, "_blocking_on", None)
-    if blocking is not None:  # what the parent's threads waited for: no deadlock to detect
-        for ident in [ident for ident in list(blocking.keys()) if ident != me]:
+    # What the parent's threads waited for: no deadlock to detect. A dict before
+    # 3.12; from 3.12 importlib's own _WeakValueDictionary, whose dict is .data.
+    blocking = getattr(blocking, "data", blocking)
+    if isinstance(blocking, dict):
+        for ident in [ident for ident in list(blocking) if ident != me]:
             blocking.pop(ident, None)
 
 
