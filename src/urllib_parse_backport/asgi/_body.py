@@ -34,12 +34,11 @@ class BodyRewriter(object):
     stacklevel)`` called once per body rewritten.
     """
 
-    __slots__ = ("_rewrite", "_limits", "_limit", "_warn", "_label_blind")
+    __slots__ = ("_rewrite", "_limits", "_warn", "_label_blind")
 
     def __init__(self, rewrite, limits, warn, label_blind):
         self._rewrite = rewrite
         self._limits = limits
-        self._limit = limits.body
         self._warn = warn
         self._label_blind = label_blind
 
@@ -78,8 +77,8 @@ class BodyRewriter(object):
                                "of bytes" % (value.decode("latin-1"),))
             if length == 0:
                 return app(scope, receive, send)
-            if self._limit is not None and length > self._limit:
-                reason = "%d bytes, over max_body_size=%d" % (length, self._limit)
+            if self._limits.body is not None and length > self._limits.body:
+                reason = "%d bytes, over max_body_size=%d" % (length, self._limits.body)
                 if action is REWRITE_BLIND and _beyond_label_blind(length):
                     _log_untouched(scope, reason)
                     return app(scope, receive, send)
@@ -110,7 +109,7 @@ class BodyRewriter(object):
         does, hypercorn's) would otherwise have this hold a body sent in
         one-byte chunks as a message per byte and hand them back in quadratic
         time."""
-        limit, body = self._limit, bytearray()
+        limit, body = self._limits.body, bytearray()
         received = more = complete = False
         other = None
         while True:

@@ -40,12 +40,11 @@ class BodyRewriter(object):
     stacklevel)`` called once per body that is rewritten.
     """
 
-    __slots__ = ("_rewrite", "_limits", "_limit", "_warn", "_label_blind")
+    __slots__ = ("_rewrite", "_limits", "_warn", "_label_blind")
 
     def __init__(self, rewrite, limits, warn, label_blind):
         self._rewrite = rewrite
         self._limits = limits
-        self._limit = limits.body
         self._warn = warn
         self._label_blind = label_blind
 
@@ -101,9 +100,9 @@ class BodyRewriter(object):
                                 "bytes" % (environ["CONTENT_LENGTH"],))
             if length == 0:
                 return None
-            if self._limit is not None and length > self._limit:
+            if self._limits.body is not None and length > self._limits.body:
                 return _over_limit(environ, action, length,
-                                   "%d bytes, over max_body_size=%d" % (length, self._limit))
+                                   "%d bytes, over max_body_size=%d" % (length, self._limits.body))
             data = read(environ["wsgi.input"], length)
             if len(data) < length:
                 return _refused(environ, CUT_SHORT, "%d of its Content-Length of %d bytes came"
@@ -116,8 +115,8 @@ class BodyRewriter(object):
         elif terminated and action is VERIFY:
             data = self._read_ahead(environ)
             if data is None:
-                return _over_limit(environ, action, self._limit + 1,
-                                   "over max_body_size=%d" % (self._limit,))
+                return _over_limit(environ, action, self._limits.body + 1,
+                                   "over max_body_size=%d" % (self._limits.body,))
             return self._verify(environ, data, io.BytesIO(data))
         elif terminated or environ.get("REQUEST_METHOD") not in _BODILESS:
             # No length: the server ends the stream (it de-chunked the body), or
@@ -152,7 +151,7 @@ class BodyRewriter(object):
         over the limit is refused (the answer is returned) or passed on, as
         :func:`_over_limit` decides; one of too many small chunks is refused."""
         stream = environ["wsgi.input"]
-        raw, data, problem = read_chunks(stream, self._limit)  # data: a size if too large
+        raw, data, problem = read_chunks(stream, self._limits.body)  # data: a size if too large
         if problem is None:
             if action is VERIFY:
                 return self._verify(environ, data, Input(raw, stream, self._rewrite, self._warn))
@@ -169,7 +168,7 @@ class BodyRewriter(object):
         elif problem is TOO_LARGE_CHUNKED:
             environ["wsgi.input"] = Input(raw, stream, None, None)
             return _over_limit(environ, action, data,
-                               "chunked, over max_body_size=%d" % (self._limit,))
+                               "chunked, over max_body_size=%d" % (self._limits.body,))
         elif problem is TOO_MANY:
             return _refused(environ, TOO_MANY_CHUNKS, "chunked in more than %d chunks "
                             "averaging under %d bytes" % (MOST_CHUNKS, LEAST_AVERAGE))
@@ -183,7 +182,7 @@ class BodyRewriter(object):
     def _read_ahead(self, environ):
         """The body of a stream the server ends, read to its end, or None when it
         is over the limit (the bytes read are put back in front of the stream)."""
-        stream, limit = environ["wsgi.input"], self._limit
+        stream, limit = environ["wsgi.input"], self._limits.body
         body = bytearray()
         while True:
             want = CHUNK if limit is None else min(CHUNK, limit + 1 - len(body))
