@@ -8,7 +8,7 @@ and ``vulnerable`` besides the keys every ``status()`` has. Exit status 0
 when safe, 1 when exposed, 2 on a usage error; ``--json`` prints ``status()``.
 """
 
-from ._registry import BY_PACKAGE
+from ._registry import BY_PACKAGE, fixes_of
 from ._selfcheck import (main as run_selfcheck, misspelt_hints, render as render_selfcheck,
                          switch_hints)
 
@@ -16,18 +16,25 @@ __all__ = ["main", "render"]
 
 
 def render(info):
-    """The human-readable report of a fix package's ``status()`` dict *info*."""
+    """The human-readable report of a fix package's ``status()`` dict *info*: a line per
+    fix (``info["fixes"]`` where the package has several, else *info* itself)."""
     from ._startup import SWITCHES
-    fix, switch = BY_PACKAGE[info["package"]], SWITCHES[info["package"]]
+    package = info["package"]
+    fixes, switch = fixes_of(package), SWITCHES[package]
     active = "yes (%s)" % ", ".join(info["report"]["changed"]) if info["patched"] else "no"
-    rows = [
-        "%s: %s" % (info["target"], "VULNERABLE: " + fix.unfixed if info["vulnerable"]
-                    else "fixed (%s)" % fix.issue),
-        "fix active:   %s" % active,
-    ]
+    rows, exposure = [], []
+    for fix in fixes:
+        each = info.get("fixes", {}).get(fix.cve, info)
+        lacks = each["lacks"] if "lacks" in each else each["vulnerable"]
+        rows.append("%s: %s" % (each["target"], "VULNERABLE: " + fix.unfixed
+                                if lacks else "fixed (%s)" % fix.issue))
+        if each["exposed"]:
+            exposure.append(fix.exposed)
+    rows.append("fix active:   %s" % active)
     hints = switch_hints(info, switch.choice, switch.accepted)
     hints += misspelt_hints((info["activation"]["variable"],))
-    return render_selfcheck(info, fix.issue, rows, hints, fix.exposed)
+    return render_selfcheck(info, ", ".join(fix.issue for fix in fixes), rows, hints,
+                            "; ".join(exposure))
 
 
 def main(package, argv=None):

@@ -63,7 +63,10 @@ class Entry(tuple):
     label = property(lambda self: self[4])
 
     def current(self, default=None):
-        """What the place holds now (*default* when it holds nothing)."""
+        """What the place holds now (*default* when it holds nothing); a class's own
+        attribute is read from its ``__dict__`` (2.7's getattr makes a new unbound method)."""
+        if self[5] == "class":
+            return self[0].__dict__.get(self[1], default)
         if self[5]:
             return getattr(self[0], self[1], default)
         return self[0].get(self[1], default)
@@ -89,7 +92,8 @@ class Ledger(object):
         self.report = None
 
     def bind(self, holder, key, new, label, attribute=False, old=None):
-        """Bind ``holder[key]`` (*attribute*: ``holder.key``) to *new* and record it, at once.
+        """Bind ``holder[key]`` (*attribute*: ``holder.key``; ``"class"``: a class's own
+        attribute) to *new* and record it, at once.
 
         *old* (default: read now) is what ``unpatch()`` puts back."""
         if old is None:

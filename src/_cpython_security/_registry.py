@@ -16,8 +16,8 @@ probe reads a version number.
 import os
 import sys
 
-__all__ = ["Fix", "FIXES", "BY_PACKAGE", "PACKAGES", "fixes_of", "SPLIT_PROBES",
-           "cookie_unquote_quadratic", "unquote_needs_fix"]
+__all__ = ["Fix", "FIXES", "BY_PACKAGE", "PACKAGES", "fixes_of", "variable_of",
+           "SPLIT_PROBES"]
 
 _PY2 = sys.version_info[0] == 2
 
@@ -27,10 +27,10 @@ class Fix(object):
 
     Rows are written with keywords: each says what it is."""
 
-    def __init__(self, package, cve, issue, summary, exposed, replaces, probes, variable,
-                 options, startup=None, option_modules=None, notes=None, umbrella="1",
+    def __init__(self, package, cve, issue, summary, exposed, replaces, variable, options,
+                 probes=None, startup=None, option_modules=None, notes=None, umbrella="1",
                  pth=None, also_variables=(), unfixed=None, upstream_name=None,
-                 copy_lacks=None):
+                 copy_lacks=None, fix=None, module=None):
         self.package = package
         self.cve = cve
         self.issue = issue
@@ -40,8 +40,13 @@ class Fix(object):
         self.exposed = exposed
         #: The stdlib names the fix replaces, on this interpreter.
         self.replaces = tuple(replaces)
-        #: ``{module name: probe(module) -> whether this interpreter needs the fix}``.
-        self.probes = dict(probes)
+        #: The fix module (``_engine``'s: ``needs_fix`` and ``replacements``) and the
+        #: stdlib module it fixes; a row without one is applied by its package's own code.
+        self.fix = fix
+        self.module = module
+        #: ``{module name: probe(module) -> whether this interpreter needs the fix}``:
+        #: a fix module's ``needs_fix``, imported only when the probe runs.
+        self.probes = dict(probes if probes is not None else {module: _lazy_probe(fix)})
         #: The module whose ``run(environ, stream, just_imported)`` applies the fix
         #: (None: ``_cpython_security._package``'s, which calls the package's ``patch()``).
         self.startup = startup
@@ -70,6 +75,13 @@ class Fix(object):
         return "<Fix %s %s (%s)>" % (self.cve, self.package, self.issue)
 
 
+def _lazy_probe(name):
+    """The probe of the fix module *name*: its ``needs_fix``, imported on the first call."""
+    def probe(module):
+        return __import__(name, None, None, ("needs_fix",)).needs_fix(module)
+    return probe
+
+
 def _parser_unfixed(module):
     """Whether the stdlib ``parse_qsl`` splits ``'a=1;b=2'`` in two or has no
     ``separator`` (bpo-42967); Red Hat's fix (``separator=None``) counts as fixed."""
@@ -89,22 +101,6 @@ def _repr_unfixed(module):
     raw = type(module.c_double).__dict__["from_param"]
     value = raw(module.c_double, 1.5)
     return isinstance(value, module._SimpleCData) or "1.500000" in repr(value)
-
-
-def cookie_unquote_quadratic(module):
-    """Whether the cookie module's ``_unquote`` is not gh-123067's single pass (CVE-2024-7592).
-
-    The fix calls ``_unquote_sub`` (one ``re.sub`` over the value); the
-    quadratic loop searches ``_OctalPatt`` again from every escape. Only the
-    fix's shape counts as fixed: any other shape is patched, which changes no
-    output (the replacement's is the fix's)."""
-    return unquote_needs_fix(getattr(module, "_unquote"))
-
-
-def unquote_needs_fix(function):
-    """:func:`cookie_unquote_quadratic` for the function itself (it may have been replaced)."""
-    names = function.__code__.co_names
-    return "_unquote_sub" not in names or "_OctalPatt" in names
 
 
 def _always(module):
@@ -235,9 +231,14 @@ FIXES = (
         summary="cookie value unquoting quadratic in backslashes (CPU exhaustion)",
         exposed="a Cookie header of backslashes costs this process quadratic CPU time",
         unfixed="quadratic in backslashes",
-        replaces=[_COOKIES + "._unquote"], probes={_COOKIES: cookie_unquote_quadratic},
+        replaces=[_COOKIES + "._unquote"], fix="http_cookies_backport._unquote", module=_COOKIES,
         variable="HTTP_COOKIES_BACKPORT_PATCH", options=[("force", {"force": True})]),
 )
+
+
+def variable_of(package):
+    """The variable of *package*'s own start-up switch."""
+    return BY_PACKAGE[package].variable
 
 
 def fixes_of(package):

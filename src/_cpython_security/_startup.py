@@ -329,8 +329,12 @@ def run(package, environ=None, stream=None, just_imported=()):
     patch = __import__(package, None, None, ("patch",)).patch
     code = getattr(patch, "__code__", None)
     extra = {}
-    if code is not None and "_just_imported" in code.co_varnames[:code.co_argcount]:
+    names = code.co_varnames[:code.co_argcount] if code is not None else ()
+    if "_just_imported" in names:
         extra["_just_imported"] = just_imported
+    if "_leave_out" in names:  # the engine's: the fixes of the package the skip list names
+        given = (os.environ if environ is None else environ).get(SKIP_VARIABLE, "")
+        extra["_leave_out"] = tuple(name for name in given.split(",") if name)
 
     def start_up_patch(**options):
         return patch(_at_startup=True, **dict(extra, **options))

@@ -7,16 +7,19 @@ quoted value before the fix. :func:`unquote` is the fixed function;
 :func:`patch` puts it in the stdlib's place where the stock one is the
 quadratic loop. Importing this package changes nothing.
 
-Module map: ``_unquote`` (the fix) -> ``_state`` -> ``_api`` (the public
-functions). The ``.pth`` switch and ``python -m`` are the shared package's
-(``_cpython_security._startup.run`` and ``_cli``), in the registry row's words.
+Module map: ``_unquote`` (the fix: ``needs_fix``, ``replacements``). The
+patch functions, start-up switch, logging and ``python -m`` are the shared
+package's (``_cpython_security._engine``, ``_startup``, ``_cli``), driven by
+this package's rows in its registry.
 """
 
+from _cpython_security._engine import public_face
 from _cpython_security._report import PatchReport
+from _cpython_security._version import __version__
 
-from ._api import is_patched, is_vulnerable, patch, status, unpatch
 from ._unquote import unquote
-from ._version import __version__
+
+patch, unpatch, is_patched, is_vulnerable, status = public_face(__name__)
 
 __all__ = [
     "unquote",

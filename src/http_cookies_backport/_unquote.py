@@ -14,10 +14,14 @@ fix as in the unfixed patterns: a backslash before a newline stays.
 """
 
 import re
+import sys
+import types
 
-from ._compat import NONE_PASSES
+__all__ = ["unquote", "ESCAPE", "needs_fix", "replacements"]
 
-__all__ = ["unquote", "ESCAPE"]
+# 2.7's ``_unquote`` starts with ``len(str) < 2``: ``None`` raises TypeError there,
+# where 3.x's ``str is None or ...`` returns it.
+NONE_PASSES = sys.version_info[0] >= 3
 
 #: gh-123067's pattern: an octal escape (``\\000``-``\\377``) or a backslash and any character.
 ESCAPE = re.compile(r"\\(?:([0-3][0-7][0-7])|(.))")
@@ -47,3 +51,25 @@ def unquote(str):  # the stdlib's parameter name: a caller may pass it by keywor
     if start < len(str):  # as the unfixed loop: no empty tail (on 2.7, u'""' gives '')
         pieces.append(str[start:])
     return _nulljoin(pieces)
+
+
+def needs_fix(module):
+    """Whether the cookie *module*'s ``_unquote`` is not gh-123067's single pass.
+
+    The fix calls ``_unquote_sub`` (one ``re.sub`` over the value); the
+    quadratic loop searches ``_OctalPatt`` again from every escape. Only the
+    fix's shape counts as fixed: any other shape is patched, which changes no
+    output (the replacement's is the fix's)."""
+    names = module.__dict__["_unquote"].__code__.co_names
+    return "_unquote_sub" not in names or "_OctalPatt" in names
+
+
+def replacements(module):
+    """``_unquote``: a function of its own with :func:`unquote`'s code, named as the
+    stdlib's. Its own: ``unpatch()`` finds the aliases made while patched by
+    identity, and must not touch an application's own binding of :func:`unquote`."""
+    copy = types.FunctionType(unquote.__code__, unquote.__globals__, "_unquote")
+    copy.__doc__ = unquote.__doc__
+    if hasattr(copy, "__qualname__"):
+        copy.__qualname__ = "_unquote"
+    return {"_unquote": copy}

@@ -1,0 +1,298 @@
+"""The patch engine: ``patch()``, ``unpatch()``, ``is_patched()``, ``is_vulnerable()`` and
+``status()`` of a fix package, from its registry rows.
+
+Why one engine: each of these must stay right whatever stops it (a signal
+handler's exception at any bytecode, a fork while another thread patches, a
+stdlib module imported anew), and a fix package that wrote its own got the
+holes the last one had closed. A fix package is its public face (made here by
+:func:`public_face`), its fix modules and its rows in ``_registry``; a fix
+module says two things:
+
+- ``needs_fix(module)``: whether the stdlib *module*, as the interpreter
+  ships it, lacks the fix, read from its behaviour (never from a version);
+- ``replacements(module)``: ``{"name" or "Class.attr": new}``, what to bind
+  relative to the module, each new function built around the original.
+
+What holds:
+
+- Every binding goes through the package's ``_ledger.Ledger``, changed and
+  recorded in one step; ``is_patched()`` reads the bindings. The report is the
+  "a patch() finished" mark (set last by ``patch()``, cleared first by
+  ``unpatch()``), so a second call of either finishes an interrupted one.
+- "In effect" is read from the module as it is now: the module's own name
+  (or the class's attribute) holds the fix's function, directly or under
+  another fix of the package that wraps it. A module imported anew, or a
+  class defined anew, holds none: the next ``patch()`` puts back what the old
+  one held and patches the new one.
+- Whether the interpreter needs a fix is probed on the stock module before
+  anything is bound, and kept per module namespace: it stays the
+  interpreter's answer while patched.
+- A module-level function's aliases in other loaded modules are rebound by
+  identity (``_rebind``), and put back by ``unpatch()``.
+"""
+
+import sys
+import types
+
+from ._fork import settle_before_fork, settle_in_child
+from ._ledger import Ledger, Lock
+from ._logging import get_logger, log_report
+from ._rebind import module_namespace, rebind
+from ._registry import fixes_of, variable_of
+from ._report import PatchReport, failure
+from ._version import __version__
+
+__all__ = ["public_face", "LEFT_ALONE"]
+
+#: The skip reason of a binding someone else changed since ``patch()``: a warning.
+LEFT_ALONE = failure("rebound by someone else since: left alone")
+
+#: What ``patch()``, ``unpatch()`` and ``status()`` import on first use: settled
+#: before a fork (3.7+), imported now on 3.6, so a child never finds one half-made.
+_USED = ("_cpython_security._logging", "_cpython_security._selfcheck")
+settle_before_fork(_USED, ("logging", "platform"), _USED[:1])
+
+
+_FUNCTION = types.FunctionType
+
+
+def _resolve(module, path):
+    """The place *path* names in *module*: ``(holder, key, kind, label)``.
+
+    ``kind``: ``False`` for a module name (a dict), ``"class"`` for a class
+    attribute (read from the class's own ``__dict__``, written by setattr)."""
+    namespace = module_namespace(module)
+    owner, _, attribute = path.rpartition(".")
+    label = "%s.%s" % (namespace.get("__name__"), path)
+    if not owner:
+        return namespace, path, False, label
+    return namespace[owner], attribute, "class", label
+
+
+def _value(holder, key, kind):
+    if kind:
+        return holder.__dict__.get(key)
+    return holder.get(key)
+
+
+class _Engine(object):
+    """One package's patch state and functions (see the module docstring)."""
+
+    def __init__(self, package):
+        self.package = package
+        self.fixes = fixes_of(package)
+        self.lock = Lock()
+        self.ledger = Ledger()
+        #: ``{cve: (module namespace, whether the stock module needs the fix)}``.
+        self.probed = {}
+        #: ``{cve: [(path, id(new))]}`` of the ``patch()`` under way or finished.
+        self.bound = {}
+
+    # -- reading the module as it is now ---------------------------------------------
+
+    def modules(self):
+        """Import each fix's stdlib module (never under the lock: a first import may run
+        the start-up hook, which calls ``patch()``); ``{name: module or None}``."""
+        found = {}
+        for fix in self.fixes:
+            if fix.module not in found:
+                try:
+                    __import__(fix.module)
+                    found[fix.module] = sys.modules[fix.module]
+                except ImportError:  # a module this interpreter does not ship
+                    found[fix.module] = None
+        return found
+
+    def vulnerable(self, fix, module):
+        """Whether *module* (stock) needs *fix*: probed once per namespace, before binding."""
+        if module is None:
+            return False
+        namespace = module_namespace(module)
+        known = self.probed.get(fix.cve)
+        if known is not None and known[0] is namespace:
+            return known[1]
+        try:
+            needed = bool(__import__(fix.fix, None, None, ("needs_fix",)).needs_fix(module))
+        except Exception:  # a probe that cannot tell: treated as unfixed
+            needed = True
+        self.probed[fix.cve] = (namespace, needed)
+        return needed
+
+    def in_effect(self, fix, module):
+        """Whether each name *fix* bound in *module* holds its function now, directly or
+        wrapped by a later fix of the package."""
+        wanted = self.bound.get(fix.cve)
+        if not wanted or module is None:
+            return False
+        entries = self.ledger.entries()
+        for path, new in wanted:
+            try:
+                holder, key, kind, _ = _resolve(module, path)
+            except (KeyError, AttributeError, TypeError):
+                return False
+            value = _value(holder, key, kind)
+            while id(value) != new:
+                older = [entry.old for entry in entries if entry.holder is holder
+                         and entry.key == key and entry.new is value]
+                if not older:
+                    return False
+                value = older[-1]
+        return True
+
+    # -- the public functions ---------------------------------------------------------
+
+    def patch(self, force=False, _at_startup=False, _just_imported=(), _leave_out=()):
+        settle_in_child()
+        if not _at_startup:
+            get_logger(self.package)  # imports logging first: if that fails, nothing changed
+        modules = self.modules()
+        with self.lock:
+            ledger = self.ledger
+            done = ledger.report
+            if done is not None and all(self.in_effect(fix, modules[fix.module])
+                                        for fix in self.fixes if fix.cve in self.bound):
+                return done
+            ledger.report = None
+            ledger.unbind()  # what an interrupted call, or a module imported anew, left bound
+            self.bound = {}
+            report = PatchReport(forced=force)
+            due = []
+            for fix in self.fixes:  # every probe reads the stock module, before any binding
+                module = modules[fix.module]
+                if module is None:
+                    report.skipped.append((fix.module, "not in this interpreter: nothing "
+                                           "to fix"))
+                elif fix.cve in _leave_out:
+                    report.skipped.append((fix.cve, "left out by CPYTHON_SECURITY_SKIP"))
+                elif not (self.vulnerable(fix, module) or force):
+                    report.skipped.append((fix.cve, "already fixed: the stock %s has %s"
+                                           % (fix.module, fix.issue)))
+                else:
+                    due.append(fix)
+            for fix in due:
+                self.bind(fix, modules[fix.module], report, _just_imported)
+            ledger.report = report  # the last step: "a patch() finished"
+        log_report(self.package, "patch", report, _at_startup)
+        return report
+
+    def bind(self, fix, module, report, just_imported):
+        """Bind *fix*'s replacements in *module*; a function's aliases in other loaded
+        modules too (found by identity), unless the module was imported just now."""
+        fixer = __import__(fix.fix, None, None, ("replacements",))
+        bound = self.bound.setdefault(fix.cve, [])
+        for path, new in sorted(fixer.replacements(module).items()):
+            holder, key, kind, label = _resolve(module, path)
+            bound.append((path, id(new)))
+            old = _value(holder, key, kind)
+            if kind or not isinstance(old, _FUNCTION) or module.__name__ in just_imported:
+                self.ledger.bind(holder, key, new, label, attribute=kind, old=old)
+                report.changed.append(label)
+                continue
+            found = rebind({id(old): (old, new)}, None, self.package, self.ledger.bind)
+            report.changed.extend(entry[4] for entry in found)
+
+    def unpatch(self):
+        settle_in_child()
+        get_logger(self.package)
+        with self.lock:
+            ledger = self.ledger
+            done, ledger.report = ledger.report, None  # the first step: no patch() is whole
+            report = PatchReport(forced=done is not None and done.forced)
+            back = ledger.replacements()
+            restored, left = ledger.unbind()
+            self.bound = {}
+            report.changed.extend(restored)
+            report.skipped.extend((label, LEFT_ALONE) for label in left)
+            if back:  # aliases of a fix made while patched (a module imported meanwhile)
+                report.changed.extend(entry[4] for entry in rebind(back, None, self.package))
+        log_report(self.package, "unpatch", report)
+        return report
+
+    def is_patched(self):
+        return self.ledger.bound()
+
+    def is_vulnerable(self):
+        modules = self.modules()
+        with self.lock:
+            return any(self.vulnerable(fix, modules[fix.module]) for fix in self.fixes)
+
+    def status(self):
+        settle_in_child()
+        from ._selfcheck import common_status
+        modules = self.modules()
+        with self.lock:
+            fixes = {}
+            for fix in self.fixes:
+                module = modules[fix.module]
+                lacks, active = self.vulnerable(fix, module), self.in_effect(fix, module)
+                fixes[fix.cve] = {  # the shape of urllib_parse_backport's entries
+                    "lacks": lacks,
+                    "exposed": lacks and not active,
+                    "issue": fix.issue,
+                    "state": "patched" if active else "not patched",
+                    "target": ", ".join(fix.replaces),
+                }
+            patched = self.ledger.bound()
+            exposed = any(each["exposed"] for each in fixes.values())
+            info = common_status(self.package, __version__,
+                                 ", ".join(fix.cve for fix in self.fixes), patched,
+                                 self.ledger.report if patched else None,
+                                 variable_of(self.package), exposed)
+            info.update({"fixes": fixes, "target": ", ".join(
+                name for fix in self.fixes for name in fix.replaces),
+                "vulnerable": any(each["lacks"] for each in fixes.values())})
+            return info
+
+
+def public_face(package):
+    """``(patch, unpatch, is_patched, is_vulnerable, status)`` of *package*: the functions
+    its ``__init__`` binds, each documented as the public name it becomes."""
+    engine = _Engine(package)
+
+    def patch(force=False, _at_startup=False, _just_imported=(), _leave_out=()):
+        """Apply each of the package's fixes this interpreter lacks; return a PatchReport.
+
+        *force*: apply them where the stock code already has them. Idempotent
+        and thread-safe: while the fixes are in force (read from the stdlib
+        module's bindings), every call returns the report of the call that
+        patched; otherwise what an interrupted call, or a module imported
+        anew, left is put back and the fixes applied again, so a
+        ``KeyboardInterrupt`` anywhere inside leaves the next call to finish
+        the job. (The underscored keywords are the start-up switch's.)"""
+        return engine.patch(force, _at_startup, _just_imported, _leave_out)
+
+    def unpatch():
+        """Undo what ``patch()`` changed; return a PatchReport listing what was restored.
+
+        A binding someone else has changed since ``patch()`` is left alone and
+        listed in ``skipped``. Finishes what an interrupted ``patch()`` or
+        ``unpatch()`` left bound."""
+        return engine.unpatch()
+
+    def is_patched():
+        """True while ``patch()`` has changed something that ``unpatch()`` has not undone.
+
+        Read from the bindings themselves, without the lock: a signal handler may ask."""
+        return engine.is_patched()
+
+    def is_vulnerable():
+        """True if the stdlib as this interpreter ships it lacks any of the package's fixes.
+
+        The answer is about the interpreter, so it stays the same while patched."""
+        return engine.is_vulnerable()
+
+    def status():
+        """This process's self-check as a dict: what ``python -m PACKAGE --json`` prints.
+
+        ``"exposed"``: some fix of the package is needed and not in effect;
+        ``"fixes"``: each CVE's ``lacks`` (the interpreter), ``exposed``, ``issue``,
+        ``state`` and ``target``."""
+        return engine.status()
+
+    functions = (patch, unpatch, is_patched, is_vulnerable, status)
+    for function in functions:
+        function.__module__ = package
+        if hasattr(function, "__qualname__"):
+            function.__qualname__ = function.__name__
+        function.__doc__ = function.__doc__.replace("PACKAGE", package)
+    return functions
