@@ -225,7 +225,7 @@ class _Engine(object):
             for fix in self.fixes:
                 module = modules[fix.module]
                 lacks, active = self.vulnerable(fix, module), self.in_effect(fix, module)
-                fixes[fix.cve] = {  # the shape of urllib_parse_backport's entries
+                fixes[fix.cve] = {  # the shape every multi-fix status() has
                     "lacks": lacks,
                     "exposed": lacks and not active,
                     "issue": fix.issue,
