@@ -1,0 +1,110 @@
+"""The fix of CVE-2026-15308 (gh-153030): ``HTMLParser.feed`` waits until the buffer doubles.
+
+An unfixed ``feed(data)`` appends *data* to the unparsed buffer
+(``rawdata = rawdata + data``) and parses the buffer again: while one
+construct stays open (an 18 KB tag fed a character at a time), each call
+copies and rescans all of it, O(n**2). gh-153030 (3.10.21, 3.11.16,
+3.12.14, 3.13.14, 3.14.7; commit 07efb081 on 3.11) keeps new data in a list
+while the last parse consumed nothing, and joins and parses it only once as
+much has arrived as the buffer already holds; after a parse that consumed
+something, the next call parses at once. ``close()`` joins what waits before
+the stock ``close()``; ``reset()`` drops it after the stock ``reset()``.
+
+So every call around the stock code: ``feed`` hands the joined text to the
+stock ``feed`` (which appends it and parses), ``close`` and ``reset`` are
+the stock methods with the list emptied before or after. Events come in the
+same order as before; while nothing parses, they come at a later call.
+
+One difference from upstream, on purpose: the list and its two counters
+live in instance attributes of this package's own names, not upstream's
+``_pending``, ``_pending_len`` and ``_parse_threshold``: a subclass written
+for an interpreter without the fix may use those names itself (one that set
+``self._pending = ''`` broke on 3.11.16 and 3.14.7). They are made on the
+first ``feed()``, so a parser made before ``patch()``, or whose subclass's
+``reset()`` does not call the stock one, works too. Lines stay identical on 2.7.
+"""
+
+__all__ = ["needs_fix", "replacements", "PENDING", "PENDING_LEN", "THRESHOLD"]
+
+#: The instance attributes: upstream's ``_pending``, ``_pending_len``, ``_parse_threshold``.
+PENDING = "_html_parser_backport_pending"
+PENDING_LEN = "_html_parser_backport_pending_len"
+THRESHOLD = "_html_parser_backport_threshold"
+
+
+def needs_fix(module):
+    """Whether ``feed()`` appends to an unparsed buffer at once (gh-153030 waits).
+
+    After ``feed('<a')`` parses nothing, a fixed ``feed('b')`` keeps ``'b'``
+    back (the buffer holds 2 characters, 1 has come); an unfixed one makes
+    the buffer ``'<ab'``. One throw-away parser; nothing of the module changes."""
+    parser = module.HTMLParser()
+    parser.feed("<a")
+    parser.feed("b")
+    return parser.rawdata == "<ab"
+
+
+def _named(new, stock):
+    new.__name__ = stock.__name__
+    new.__doc__ = stock.__doc__
+    if hasattr(stock, "__qualname__"):
+        new.__qualname__ = stock.__qualname__
+    new.__module__ = stock.__module__
+    return new
+
+
+def _take(parser):
+    """The text waiting in *parser*'s list (``''`` if none), the list emptied."""
+    pending = parser.__dict__.get(PENDING)
+    if not pending:
+        return ""
+    text = "".join(pending)
+    del pending[:]
+    setattr(parser, PENDING_LEN, 0)
+    return text
+
+
+def replacements(module):
+    """``feed``, ``close`` and ``reset`` of ``HTMLParser`` with gh-153030's list."""
+    cls = module.HTMLParser
+    stock_feed = cls.__dict__["feed"]
+    stock_close = cls.__dict__["close"]
+    stock_reset = cls.__dict__["reset"]
+
+    def feed(self, data):
+        state = self.__dict__
+        pending = state.get(PENDING)
+        if pending is None:
+            pending = state[PENDING] = []
+        size = state.get(PENDING_LEN, 0) + len(data)
+        if size < state.get(THRESHOLD, 1):
+            pending.append(data)
+            state[PENDING_LEN] = size
+            return
+        if pending:
+            pending.append(data)
+            data = "".join(pending)
+            del pending[:]
+        state[PENDING_LEN] = 0
+        n = len(self.rawdata) + len(data)
+        stock_feed(self, data)  # rawdata + data, then goahead(0)
+        # Something parsed: parse at the next call; nothing: wait until the buffer doubles.
+        state[THRESHOLD] = 1 if len(self.rawdata) < n else len(self.rawdata)
+
+    def close(self):
+        text = _take(self)
+        if text:
+            self.rawdata += text
+        return stock_close(self)
+
+    def reset(self):
+        result = stock_reset(self)
+        state = self.__dict__
+        state[PENDING] = []
+        state[PENDING_LEN] = 0
+        state[THRESHOLD] = 1
+        return result
+
+    return {"HTMLParser.feed": _named(feed, stock_feed),
+            "HTMLParser.close": _named(close, stock_close),
+            "HTMLParser.reset": _named(reset, stock_reset)}
