@@ -189,6 +189,9 @@ def _split_fix(**row):
                probes={_PARSER: _split_probe(row["cve"])}, **dict(_URLLIB, **row))
 
 
+#: What every fix of ``email_backport`` shares: one switch for the package's fixes.
+_EMAIL = dict(variable="EMAIL_BACKPORT_PATCH", options=[("force", {"force": True})])
+
 #: Every fix this distribution carries, in the order reports list them.
 FIXES = (
     Fix(cve="CVE-2021-23336", issue="bpo-42967",
@@ -233,6 +236,24 @@ FIXES = (
         unfixed="quadratic in backslashes",
         replaces=[_COOKIES + "._unquote"], fix="http_cookies_backport._unquote", module=_COOKIES,
         variable="HTTP_COOKIES_BACKPORT_PATCH", options=[("force", {"force": True})]),
+    Fix(package="email_backport", cve="CVE-2024-6923", issue="gh-121650",
+        summary="email headers written with a newline that is no fold (header injection)",
+        exposed="a header value with a newline adds headers or a body to mail this process writes",
+        unfixed="writes each folded header unchecked",
+        replaces=["email.generator.Generator._write_headers"],
+        fix="email_backport._generator", module="email.generator", **_EMAIL),
+    Fix(package="email_backport", cve="CVE-2026-1299", issue="gh-144125",
+        summary="BytesGenerator writes a header with a newline that is no fold (header injection)",
+        exposed="a header value with a newline adds headers or a body to mail as_bytes() writes",
+        unfixed="BytesGenerator writes each folded header unchecked",
+        replaces=[] if _PY2 else ["email.generator.BytesGenerator._write_headers"],
+        fix="email_backport._bytes_generator", module="email.generator", **_EMAIL),
+    Fix(package="email_backport", cve="gh-136063", issue="gh-136063",
+        summary="email header parameters parsed in time quadratic in ';' (CPU exhaustion)",
+        exposed="a Content-Type of '\"' and many ';' costs this process quadratic CPU time",
+        unfixed="quadratic in the ';' of a quoted parameter",
+        replaces=["email.message._parseparam"],
+        fix="email_backport._params", module="email.message", **_EMAIL),
 )
 
 
