@@ -191,6 +191,9 @@ def _split_fix(**row):
 
 #: What every fix of ``email_backport`` shares: one switch for the package's fixes.
 _EMAIL = dict(variable="EMAIL_BACKPORT_PATCH", options=[("force", {"force": True})])
+_HTML_PARSER = "HTMLParser" if _PY2 else "html.parser"
+_HTML = dict(package="html_parser_backport", module=_HTML_PARSER,
+             variable="HTML_PARSER_BACKPORT_PATCH", options=[("force", {"force": True})])
 
 #: Every fix this distribution carries, in the order reports list them.
 FIXES = (
@@ -254,6 +257,20 @@ FIXES = (
         unfixed="quadratic in the ';' of a quoted parameter",
         replaces=["email.message._parseparam"],
         fix="email_backport._params", module="email.message", **_EMAIL),
+    Fix(cve="CVE-2025-6069", issue="gh-135462",
+        summary="HTMLParser.close() rescans the input from each unclosed tag or comment "
+                "(CPU exhaustion)",
+        exposed="HTML of many unclosed '<a ' or '<!--' costs this process quadratic CPU time",
+        unfixed="close() quadratic in unclosed constructs",
+        replaces=[_HTML_PARSER + ".HTMLParser.goahead"], fix="html_parser_backport._eof",
+        **_HTML),
+    Fix(cve="CVE-2026-15308", issue="gh-153030",
+        summary="HTMLParser.feed() rescans an open construct on every call (CPU exhaustion)",
+        exposed="an open HTML tag fed in small pieces costs this process quadratic CPU time",
+        unfixed="feed() quadratic while a construct stays open",
+        replaces=[_HTML_PARSER + ".HTMLParser.feed", _HTML_PARSER + ".HTMLParser.close",
+                  _HTML_PARSER + ".HTMLParser.reset"], fix="html_parser_backport._feed",
+        **_HTML),
 )
 
 
