@@ -1,4 +1,5 @@
-"""The trials of issue 46 against the urlsplit and cookie fixes: what ctypes_safe survives.
+"""The trials of issue 46 against the urlsplit fixes and every package on the shared
+engine (each new fix gets them by its registry row): what ctypes_safe survives.
 
 Each runs in a fresh interpreter (tests/helpers/patch_trials_child.py), without timing:
 a thread is held inside a function by a tracer while the step under test runs, and a
@@ -14,6 +15,7 @@ import zlib
 import pytest
 
 import ctypes_helpers as helpers
+from internals import ENGINE_PACKAGES
 
 TRIALS_CHILD = "patch_trials_child.py"
 
@@ -43,7 +45,7 @@ FIRST = 1 + zlib.crc32(sys.version.encode("ascii", "replace")) % STRIDE
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("call", ["patch", "unpatch"])
-@pytest.mark.parametrize("which", ["urllib", "cookies"])
+@pytest.mark.parametrize("which", ["urllib"] + ENGINE_PACKAGES)
 def test_a_keyboardinterrupt_anywhere_in_patch_or_unpatch(which, call, mode):
     # Trials 2 and 3: after each interrupt, is_patched() and status() say what the
     # bindings hold, and a second call finishes the job (before: unpatch() left both
@@ -56,7 +58,7 @@ def test_a_keyboardinterrupt_anywhere_in_patch_or_unpatch(which, call, mode):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
-@pytest.mark.parametrize("which", ["urllib", "cookies"])
+@pytest.mark.parametrize("which", ["urllib"] + ENGINE_PACKAGES)
 def test_a_child_forked_during_the_first_patch_never_hangs(which):
     # Trial 4: forked while another thread is inside each import of the first patch()
     # in turn, the child's patch() and status() answer (before: blocked on an import

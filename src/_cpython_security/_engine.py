@@ -87,6 +87,9 @@ class _Engine(object):
         self.probed = {}
         #: ``{cve: [(path, id(new))]}`` of the ``patch()`` under way or finished.
         self.bound = {}
+        # The fix modules, and the stdlib modules already loaded, whole in a forked child.
+        settle_before_fork(sorted(set(fix.fix for fix in self.fixes)),
+                           sorted(set(fix.module for fix in self.fixes)))
 
     # -- reading the module as it is now ---------------------------------------------
 

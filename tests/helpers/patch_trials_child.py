@@ -1,4 +1,5 @@
-"""The six trials of issue 46 that need a fresh interpreter, for the urlsplit and cookie fixes.
+"""The trials of issue 46 that need a fresh interpreter: the urlsplit fixes, and every
+fix package on the shared engine (its rows in the registry say what it binds).
 
 Run as ``python tests/helpers/patch_trials_child.py SCENARIO ARGS...`` by
 ``ctypes_helpers.child(..., script=TRIALS_CHILD)``; each prints one JSON line.
@@ -19,7 +20,6 @@ import ctypes_helpers
 
 PY2 = sys.version_info[0] == 2
 URLLIB = "urlparse" if PY2 else "urllib.parse"
-COOKIES = "Cookie" if PY2 else "http.cookies"
 #: Lacks CVE-2025-0938's fix (gh-105704) on every interpreter tested, 3.13.0 included.
 BAD_URL = "http://[::1]evil/p%d"
 
@@ -85,7 +85,7 @@ def scenario_stale_cache(cycles):
 
 #: Where *opcodes* counts each bytecode: the engine and the functions that drive it
 #: (every line of the packages' other code still counts once).
-ENGINE = ("_ledger.py", "_api.py")
+ENGINE = ("_ledger.py", "_api.py", "_engine.py")
 
 
 class _Injector(object):
@@ -96,8 +96,9 @@ class _Injector(object):
         self.at = at
         self.seen = 0
         self.opcodes = opcodes
+        registry = _package("_cpython_security._registry")
         self.roots = tuple(os.path.dirname(_package(name).__file__) for name in (
-            "urllib_parse_backport", "http_cookies_backport", "_cpython_security"))
+            registry.PACKAGES + ("_cpython_security",)))
 
     def __call__(self, frame, event, arg):
         filename = frame.f_code.co_filename
@@ -184,22 +185,45 @@ class _Urllib(object):
         return [cve for cve, entry in sorted(info["fixes"].items()) if entry["state"] == "applied"]
 
 
-class _Cookies(object):
-    def __init__(self):
-        self.package = _package("http_cookies_backport")
-        self.module = _stdlib(COOKIES)
-        self.original = self.module._unquote
-        self.places = _places([self.original])
+class _Engine(object):
+    """What a fix package on the shared engine binds, read from its registry rows: each
+    place a fix module's ``replacements()`` names, with the original it holds, and every
+    loaded module's alias of an original function."""
+
+    def __init__(self, name):
+        self.package = _package(name)
+        registry = _package("_cpython_security._registry")
+        self.places = []
+        functions = []
+        for fix in registry.fixes_of(name):
+            try:
+                module = _stdlib(fix.module)
+            except ImportError:  # a module this interpreter lacks: nothing to bind
+                continue
+            for path in _package(fix.fix).replacements(module):
+                owner, _, key = path.rpartition(".")
+                holder = vars(module) if not owner else vars(module)[owner].__dict__
+                self.places.append((holder, key, holder[key]))
+                if not owner and isinstance(holder[key], types.FunctionType):
+                    functions.append(holder[key])
+        self.places += _places(functions)
 
     def changed(self):
-        return any(namespace.get(key) is not original
-                   for namespace, key, original in self.places)
+        return any(holder.get(key) is not original for holder, key, original in self.places)
 
     def whole(self):
-        return self.module._unquote is not self.original
+        return all(holder.get(key) is not original for holder, key, original in self.places)
 
     def applied(self, info):
-        return ["CVE-2024-7592"] if info["report"] and info["report"]["changed"] else []
+        return [cve for cve, entry in sorted(info["fixes"].items())
+                if entry["state"] == "patched"]
+
+
+def _trial(which):
+    """The package *which* names ("urllib", or an engine package) and its reader."""
+    if which == "urllib":
+        return _package("urllib_parse_backport"), {}, _Urllib
+    return _package(which), {"force": True}, lambda: _Engine(which)
 
 
 def scenario_interrupted(which, call, opcodes, stride="1", first="1"):
@@ -207,13 +231,11 @@ def scenario_interrupted(which, call, opcodes, stride="1", first="1"):
     in turn (every *stride*-th, from the *first*): after each, whether the queries lied,
     and whether a plain second call finished the job (and the call after it worked)."""
     stride, first = int(stride), int(first)
-    package = _package({"urllib": "urllib_parse_backport", "cookies": "http_cookies_backport"}[
-        which])
-    options = {"force": True} if which == "cookies" else {}
+    package, options, reader = _trial(which)
     package.patch(**options)  # every module the calls import, imported (status(): the
     package.status()  # installed frameworks, with their aliases of the stdlib's parsers)
     package.unpatch()
-    fix = {"urllib": _Urllib, "cookies": _Cookies}[which]()
+    fix = reader()
     found = {"interrupted": 0, "lied": [], "status_lied": [], "unfinished": [], "inert": []}
     at = first - stride
     while True:
@@ -265,9 +287,7 @@ def scenario_interrupted(which, call, opcodes, stride="1", first="1"):
 def scenario_fork_first_patch(which):
     """A thread runs the process's first ``patch()``; at each module import it starts,
     this thread forks a child that calls ``patch()`` and ``status()``."""
-    name = {"urllib": "urllib_parse_backport", "cookies": "http_cookies_backport"}[which]
-    package = _package(name)
-    options = {"force": True} if which == "cookies" else {}
+    package, options, _ = _trial(which)
     lock = threading.Condition()
     at = {"module": None, "done": False}
     found = {"children": 0, "answered": 0, "hung": [], "failed": []}
