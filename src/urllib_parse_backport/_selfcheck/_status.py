@@ -7,6 +7,7 @@ environment, its imports, its patch), not what a fresh shell would see.
 import os
 import sys
 
+from _cpython_security._fork import settle_in_child
 from _cpython_security._registry import fixes_of
 from _cpython_security._startup import left_out
 from _cpython_security._selfcheck import common_status
@@ -127,6 +128,7 @@ def _hostname(urlparse):
 
 def status():
     """The self-check of this process as a dict (what ``--json`` prints)."""
+    settle_in_child()  # a forked child forgets imports its parent's threads left half-done
     # Imported first: with the start-up switch on, importing it is what patches it.
     __import__(STDLIB_MODULE)
     with state.lock:
