@@ -1,0 +1,36 @@
+"""Header-injection guards for ``http.client`` (``httplib`` on 2.7).
+
+Each guard stops a CR or LF, or another control character, from reaching
+the bytes an ``HTTPConnection`` writes where the stock code copies it in as
+given, with upstream's exception and message; everything it lets through
+goes to the stock method unchanged, so an honest request is the same bytes.
+:func:`patch` binds the guards this interpreter lacks (read from the stock
+module's behaviour); importing this package changes nothing.
+
+- CVE-2020-26116 (bpo-39603): ``putrequest`` refuses a method with control
+  characters (stock 2.7.18 lacks it).
+- CVE-2019-18348 (bpo-38576): ``HTTPConnection()`` refuses a host with
+  control characters (2.7.18 and the 3.x releases this project targets
+  have it; the guard is for those that do not).
+- gh-146211 (no CVE in upstream's NEWS; called CVE-2026-1502 elsewhere):
+  the CONNECT request of ``set_tunnel`` refuses CR/LF in the tunnel host
+  and headers, at ``connect()`` (every interpreter before the 2026 fix).
+
+Module map, one fix module per upstream change, each exporting
+``needs_fix(module)`` and ``replacements(module)`` for the shared engine
+(``_cpython_security._engine``), with its registry row:
+
+- ``_method``: bpo-39603, ``HTTPConnection.putrequest``.
+- ``_host``: bpo-38576, ``HTTPConnection.__init__``.
+- ``_tunnel``: gh-146211, ``HTTPConnection._tunnel``.
+- ``_wrap``: what the fix modules share (the original, the replacement's name).
+"""
+
+from _cpython_security._engine import public_face
+from _cpython_security._report import PatchReport
+from _cpython_security._version import __version__
+
+patch, unpatch, is_patched, is_vulnerable, status = public_face(__name__)
+
+__all__ = ["patch", "unpatch", "is_patched", "is_vulnerable", "status", "PatchReport",
+           "__version__"]

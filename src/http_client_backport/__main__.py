@@ -1,0 +1,9 @@
+"""``python -m http_client_backport [--json]``: the self-check of the ``http.client``
+header-injection guards (``_cpython_security._cli``, in the registry rows' words)."""
+
+import sys
+
+from _cpython_security._cli import main
+
+if __name__ == "__main__":
+    sys.exit(main("http_client_backport"))

@@ -1,0 +1,81 @@
+"""The fix: ``putrequest`` refuses a method with control characters (CVE-2020-26116, bpo-39603).
+
+An unfixed ``HTTPConnection.putrequest`` writes the method into the
+request line as given, so ``"GET / HTTP/1.1\\r\\nX-Injected: 1\\r\\n..."``
+passed as a method (an application that forwards a method it was sent)
+adds header lines, or a whole second request, to what goes to the server.
+bpo-39603 (3.5.10, 3.6.12, 3.7.9, 3.8.5, 3.9.0; never in a 2.7 release,
+carried by distributions' 2.7) made ``putrequest`` call
+``_validate_method``, which raises ``ValueError("method can't contain
+control characters. {method!r} (found at least {char!r})")`` for any of
+``\\x00``-``\\x1f`` in the method.
+
+Upstream checks after the connection state changes: a refused method
+leaves the connection ``Request-started`` (a second ``putrequest`` raises
+``CannotSendRequest``), and a busy connection raises ``CannotSendRequest``
+before the method is looked at. The replacement does the same, and calls
+the stock method for every method it lets through. A method that is not
+text (bytes on 3.x) is left to the stock code: it formats it with ``%s``,
+its repr, where a line break cannot appear; upstream's regex raises
+``TypeError`` there instead.
+"""
+
+import re
+
+from ._wrap import PY2, TEXT, connection, like, original
+
+__all__ = ["needs_fix", "replacements", "DISALLOWED"]
+
+# Python 2/3: 2.7's ``CannotSendRequest()`` is raised without arguments, 3.x's with
+# the connection state (the two upstream ``putrequest``s, as they stand).
+if PY2:  # pragma: no cover - exercised by the py27 environment
+    def _busy_args(state):
+        return ()
+else:
+    def _busy_args(state):
+        return (state,)
+
+#: bpo-39603's ``_contains_disallowed_method_pchar_re``: one character, linear search.
+DISALLOWED = re.compile("[\x00-\x1f]")
+
+_HOSTILE = "GET\r\nX-Injected: 1"
+
+
+def needs_fix(module):
+    """Whether *module*'s ``putrequest`` takes a method with CR/LF (bpo-39603)."""
+    if "putrequest" not in getattr(module, "HTTPConnection", object).__dict__:
+        return False
+    try:
+        connection(module).putrequest(_HOSTILE, "/", skip_host=True, skip_accept_encoding=True)
+    except ValueError:
+        return False
+    return True
+
+
+def _refuse(module, conn, method, match):
+    """Raise as bpo-39603's ``putrequest`` does for *method*, with its state change."""
+    response = getattr(conn, "_HTTPConnection__response", None)
+    if response and response.isclosed():
+        conn._HTTPConnection__response = None
+    state = conn._HTTPConnection__state
+    if state == module._CS_IDLE:
+        conn._HTTPConnection__state = module._CS_REQ_STARTED
+    else:
+        raise module.CannotSendRequest(*_busy_args(state))
+    raise ValueError("method can't contain control characters. %r (found at least %r)"
+                     % (method, match.group()))
+
+
+def replacements(module):
+    """``{"HTTPConnection.putrequest": guarded}``, around the stock method."""
+    stock = original(module, "putrequest")
+    search = DISALLOWED.search
+
+    def putrequest(self, method, *args, **kwargs):
+        if isinstance(method, TEXT):
+            match = search(method)
+            if match is not None:
+                _refuse(module, self, method, match)
+        return stock(self, method, *args, **kwargs)
+
+    return {"HTTPConnection.putrequest": like(stock, putrequest)}
