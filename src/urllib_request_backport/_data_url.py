@@ -72,6 +72,9 @@ def _data_open(original):
 
 
 def replacements(module):
-    """``DataHandler.data_open``: gh-143925's check, then the stock function."""
+    """``DataHandler.data_open``: gh-143925's check, then the stock function (nothing
+    where there is no ``DataHandler``)."""
+    if "DataHandler" not in module.__dict__:
+        return {}
     original = module.__dict__["DataHandler"].__dict__["data_open"]
     return {"DataHandler.data_open": _data_open(original)}
