@@ -11,24 +11,9 @@ import sys
 
 from ._compat import allocate_lock, get_ident
 from _cpython_security._fork import per_process
+from _cpython_security._ledger import at_once  # the engine's: steps no signal can split
 
 __all__ = ["state", "ABSENT", "at_once"]
-
-
-def at_once(*steps):
-    """Run *steps*, ``(C function, arguments...)`` tuples, one after the other, all from C.
-
-    Why: a signal handler, and so the ``KeyboardInterrupt`` of a SIGINT or a
-    timeout's exception, runs only between two bytecodes of a Python frame;
-    ``map`` calls each step (a ``functools.partial``, a C type) from C, so no
-    handler runs between two steps, as in CPython's own C code. Every step is
-    built before the first runs.
-    """
-    try:
-        from _functools import partial
-    except ImportError:  # PyPy: functools is Python code there (and has no C repr to fix)
-        from functools import partial
-    list(map(partial.__call__, [partial(*step) for step in steps]))
 
 
 class _Lock(object):
@@ -37,7 +22,7 @@ class _Lock(object):
     Why not the bare lock: up to 3.9 a signal handler's exception can land
     between a ``with`` block's last line and the call of ``__exit__`` (bpo-29988),
     leaving the lock held by a thread that has left the block. The lock and
-    its owner are set and cleared together (:func:`at_once`), so a thread
+    its owner are set and cleared together (``at_once``), so a thread
     that finds its own lock held while no ``patch()``/``unpatch()`` of it is
     running takes it over; one that finds it held by a call it interrupted
     (a signal handler, a ``gc`` callback, a ``__del__``) gets a RuntimeError
