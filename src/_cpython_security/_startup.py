@@ -94,7 +94,7 @@ SWITCHES = dict((package, StartupSwitch(package, BY_PACKAGE[package].variable,
 
 #: The umbrella switch, ``CPYTHON_SECURITY_PATCH``: every fix of the registry, as if
 #: each package's variable held the value that applies all of its fixes (the
-#: registry's ``umbrella``: ``frameworks`` for ``urllib_parse_backport``, whose
+#: registry's ``umbrella``: ``frameworks`` for the query-string fix, whose framework
 #: adapters are fixes of CVE-2021-23336 too), except where that variable is set
 #: (not empty): then it decides for its package, as it always has.
 UMBRELLA = StartupSwitch("cpython_security", "CPYTHON_SECURITY_PATCH", [])

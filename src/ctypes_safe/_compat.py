@@ -1,7 +1,7 @@
 """Python 2/3 differences of ctypes_safe, in one place.
 
-Why: the package runs unchanged on 2.7 and 3.6-3.13 and never imports
-``urllib_parse_backport`` (whose ``_compat`` serves that package only).
+Why: the package runs unchanged on 2.7 and 3.6-3.13 and imports no other
+fix package (each keeps its differences in one place).
 """
 
 import sys

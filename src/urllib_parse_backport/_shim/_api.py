@@ -1,7 +1,7 @@
 """The shim's public functions: ``patch()``, ``unpatch()``, ``is_patched()``.
 
 Why a module of its own: these are what users call, with the same shapes as
-``ctypes_safe``'s; the machinery they drive (``_apply``, ``_targets``,
+every fix package's; the machinery they drive (``_apply``, ``_targets``,
 ``_surgery``, ``_frameworks``) is imported on first use, so importing the
 package stays cheap and changes nothing.
 """
