@@ -34,16 +34,21 @@ so a cookie written through ``BaseCookie`` is refused however it was filled.
 import re
 import sys
 
-__all__ = ["needs_fix", "replacements", "CVE_SETTERS", "CVE_MORE", "has_control_character"]
+__all__ = ["needs_fix", "replacements", "lacks", "functions", "CVE_SETTERS", "CVE_MORE",
+           "has_control_character"]
 
-#: The rows' CVEs: the setters and ``output`` (gh-143919), the rest (gh-145599).
+#: The rows' CVEs: the setters and ``output`` (gh-143919: this module's ``needs_fix`` and
+#: ``replacements``), the rest (gh-145599: ``_morsel_update``'s, from :func:`lacks` and
+#: :func:`functions`).
 CVE_SETTERS, CVE_MORE = "CVE-2026-0672", "CVE-2026-3644"
 
 # Python 2/3 differences, in one place. Upstream checks ``str(value)``; on 2.7 a
 # unicode value (or one whose ``str()`` is unicode) is checked as unicode, since
-# ``str()`` of non-ASCII unicode raises where the stock setter stores it.
+# ``str()`` of non-ASCII unicode raises where the stock setter stores it. Types
+# whose ``str()`` is digits (and bools) never hold one. On 3.x a printable ``str``
+# (no C0, no DEL) is clean by ``str.isprintable`` alone, in C.
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
-    _STR = str
+    _NUMBERS = frozenset([int, long, bool])  # noqa: F821 - 2.7's name
 
     def _text(value):
         if isinstance(value, basestring):  # noqa: F821 - 2.7's name
@@ -55,13 +60,17 @@ if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environ
 
     _printable = None
 else:
-    _STR = str
+    _NUMBERS = frozenset([int, bool])
     _text = str
     _printable = str.isprintable
 
+_STR = str
 #: gh-143919's class: the C0 control characters and DEL.
 _CONTROL = re.compile(u"[\x00-\x1f\x7f]")
 _search = _CONTROL.search
+#: Truthy for a text holding none (one linear pass, in C): 2.7's fast path.
+_clean = re.compile(u"[^\x00-\x1f\x7f]*\\Z").match
+_fast = _printable or _clean
 
 
 def has_control_character(value):
@@ -90,9 +99,13 @@ def _named(new, original, qualname):
 
 def _setitem(module, original):
     """gh-143919: ``morsel[K] = V``; an invalid attribute is the original's error first."""
-    error = module.CookieError
+    error, string, fast, numbers = module.CookieError, _STR, _fast, _NUMBERS
 
     def __setitem__(self, K, V):
+        # A key holding a control character is never reserved: the original refuses it
+        # first, as upstream's check of it comes after that.
+        if (type(V) is string and fast(V)) or type(V) in numbers:
+            return original(self, K, V)
         if _has(V) or _has(K):
             key = K.lower()
             if key in self._reserved:
@@ -103,9 +116,11 @@ def _setitem(module, original):
 
 def _setdefault(module, original):
     """gh-143919: ``morsel.setdefault(key, val)``, as ``__setitem__``."""
-    error = module.CookieError
+    error, string, fast, numbers = module.CookieError, _STR, _fast, _NUMBERS
 
     def setdefault(self, key, val=None):
+        if (type(val) is string and fast(val)) or type(val) in numbers:
+            return original(self, key, val)
         if _has(val) or _has(key):
             lowered = key.lower()
             if lowered in self._reserved:
@@ -117,9 +132,12 @@ def _setdefault(module, original):
 def _set(module, original):
     """gh-143919: ``morsel.set(key, val, coded_val)``; the original's reserved and illegal
     key errors first (run on a scratch morsel: nothing of *self* changes)."""
-    error = module.CookieError
+    error, string, fast = module.CookieError, _STR, _fast
 
     def set(self, key, val, coded_val, *args, **kwargs):  # 2.7, 3.6: LegalChars, ...
+        if (type(val) is string and type(coded_val) is string and type(key) is string
+                and fast(key + val + coded_val)):
+            return original(self, key, val, coded_val, *args, **kwargs)
         if _has(val) or _has(coded_val) or _has(key):
             cls = type(self)
             original(cls.__new__(cls), key, val, coded_val, *args, **kwargs)
@@ -131,16 +149,20 @@ def _set(module, original):
 def _output(module, original):
     """gh-143919: ``cookie.output()`` refuses a morsel whose line holds a control character.
 
-    One pass over the joined text: where *sep* holds a control character, the
-    ``len(self) - 1`` separators are taken out first; a morsel line holding
-    *sep* makes more of them, and holds its control character."""
-    error = module.CookieError
+    The lines are joined by *sep*: with the ``len(self) - 1`` first copies of
+    *sep* taken out, what is left holds exactly the lines' characters, so it
+    holds none iff no line does. Anything else (an unprintable character,
+    a line holding *sep*) is decided by upstream's test of each line's text."""
+    error, fast = module.CookieError, _fast
 
     def output(self, attrs=None, header="Set-Cookie:", sep="\015\012"):
         text = original(self, attrs, header, sep)
-        if not _has(text):
+        if fast(text) or fast(text.replace(sep, "", len(self) - 1)):
             return text
-        if not _has(sep) or text.count(sep) != len(self) - 1 or _has(text.replace(sep, "")):
+        if _has(sep):
+            if text.count(sep) != len(self) - 1 or _has(text.replace(sep, "")):
+                raise error(_MESSAGE)
+        elif _has(text):
             raise error(_MESSAGE)
         return text
     return output
@@ -193,20 +215,30 @@ def _setstate(module, original):
     return __setstate__
 
 
-def _js_output(module, original, newlines):
+def _js_output(module, original, shape):
     """gh-145599: ``morsel.js_output()`` refuses a line holding a control character.
 
-    The stock template holds *newlines* line feeds and no other control
-    character, and ``OutputString``'s text goes in with only ``"`` escaped:
-    any more line feeds, or any other control character, came from the line."""
-    error = module.CookieError
+    *shape*: where the stock template puts the line (``OutputString``'s text,
+    only ``"`` escaped) and how many line feeds it holds, read from a probe:
+    the template holds no other control character, so a text with those line
+    feeds and a clean line in its place came from a clean line."""
+    error, fast = module.CookieError, _fast
+    start, tail, newlines = shape
 
     def js_output(self, attrs=None):
         text = original(self, attrs)
-        if text.count("\n") != newlines or _has(text.replace("\n", "")):
-            raise error(_MESSAGE)
+        if text.count("\n") != newlines or not fast(text[start:len(text) - tail]):
+            if text.count("\n") != newlines or _has(text.replace("\n", "")):
+                raise error(_MESSAGE)
         return text
     return js_output
+
+
+def _shape(module, js_output):
+    """``(start, tail, line feeds)`` of the template *js_output* writes a probe's line into."""
+    text = js_output(_probe_morsel(module), None)
+    start = text.index("a=b")
+    return start, len(text) - start - 3, text.count("\n")
 
 
 def _probe_morsel(module):
@@ -223,7 +255,8 @@ def _refuses(call, module):
     return False
 
 
-def _lacks(module, cve):
+def lacks(module, cve):
+    """Whether the cookie *module* lacks *cve*'s part (tried on throw-away morsels)."""
     own = vars(module.Morsel)
     if cve == CVE_SETTERS:
         return not (_refuses(lambda: module.Morsel().__setitem__("path", "/\n"), module)
@@ -236,15 +269,21 @@ def _lacks(module, cve):
         lambda: module.Morsel().update({"path": "/\n"}), module)
 
 
-def needs_fix(module, cve=None):
-    """Whether the cookie *module* (as it ships) stores or writes a control character:
-    tried on throw-away morsels. *cve*: one row's part (default: either)."""
-    return any(_lacks(module, each) for each in ((cve,) if cve else (CVE_SETTERS, CVE_MORE)))
+def needs_fix(module):
+    """Whether the cookie *module* (as it ships) lacks gh-143919: a throw-away morsel
+    takes a path, or a value, holding a line feed."""
+    return lacks(module, CVE_SETTERS)
 
 
-def replacements(module, cve=None):
-    """``{"Class.attr": new}`` of the fixes (*cve*: one row's part; default: both),
-    each around the class's own function as it is now."""
+def replacements(module):
+    """gh-143919's ``{"Class.attr": new}``: ``Morsel.__setitem__``, ``set``, ``setdefault``
+    (3.x), ``BaseCookie.output`` and its ``__str__``."""
+    return functions(module, CVE_SETTERS)
+
+
+def functions(module, cve):
+    """*cve*'s ``{"Class.attr": new}``, each around the class's own function as it is now
+    (``__ior__``: around ``dict``'s, which the class has none of its own before)."""
     morsel, cookie = vars(module.Morsel), vars(module.BaseCookie)
     found = {}
 
@@ -255,7 +294,7 @@ def replacements(module, cve=None):
         found[path] = _named(make(module, original, *extra), original, path)
         return found[path]
 
-    if cve in (None, CVE_SETTERS):
+    if cve == CVE_SETTERS:
         put("Morsel", "__setitem__", _setitem)
         put("Morsel", "set", _set)
         if "setdefault" in morsel:
@@ -263,14 +302,12 @@ def replacements(module, cve=None):
         new = put("BaseCookie", "output", _output)
         if cookie.get("__str__") is cookie["output"]:  # ``__str__ = output``, as upstream's
             found["BaseCookie.__str__"] = new
-    if cve in (None, CVE_MORE):
+    if cve == CVE_MORE:
         if "update" in morsel:
             put("Morsel", "update", _update)
         if "__setstate__" in morsel:
             put("Morsel", "__setstate__", _setstate)
         if hasattr(dict, "__ior__"):
             put("Morsel", "__ior__", _ior)
-        js_output = morsel["js_output"]
-        put("Morsel", "js_output", _js_output,
-            js_output(_probe_morsel(module), None).count("\n"))
+        put("Morsel", "js_output", _js_output, _shape(module, morsel["js_output"]))
     return found
