@@ -195,6 +195,10 @@ _HTML_PARSER = "HTMLParser" if _PY2 else "html.parser"
 _REQUEST = "urllib2" if _PY2 else "urllib.request"
 _REQUEST_ROW = dict(package="urllib_request_backport", variable="URLLIB_REQUEST_BACKPORT_PATCH",
                     options=[("force", {"force": True})])
+_HTTP_CLIENT = "httplib" if _PY2 else "http.client"
+#: What every fix of ``http_client_backport`` shares: one switch for the package's fixes.
+_CLIENT = dict(package="http_client_backport", module=_HTTP_CLIENT,
+               variable="HTTP_CLIENT_BACKPORT_PATCH", options=[("force", {"force": True})])
 _HTML = dict(package="html_parser_backport", module=_HTML_PARSER,
              variable="HTML_PARSER_BACKPORT_PATCH", options=[("force", {"force": True})])
 
@@ -293,6 +297,24 @@ FIXES = (
         unfixed="the basic-auth realm pattern is not bpo-43075's",
         replaces=[_REQUEST + ".AbstractBasicAuthHandler.rx"],
         fix="urllib_request_backport._basic_auth_rx", module=_REQUEST, **_REQUEST_ROW),
+    Fix(cve="CVE-2020-26116", issue="bpo-39603",
+        summary="HTTP methods with CR/LF written into the request line (header injection)",
+        exposed="a method with CR/LF adds headers or a request to what this process sends",
+        unfixed="writes the request method unchecked",
+        replaces=[_HTTP_CLIENT + ".HTTPConnection.putrequest"],
+        fix="http_client_backport._method", **_CLIENT),
+    Fix(cve="CVE-2019-18348", issue="bpo-38576",
+        summary="connection hosts with control characters accepted (header injection)",
+        exposed="a host with CR/LF adds headers to the requests this process sends",
+        unfixed="keeps a connection's host unchecked",
+        replaces=[_HTTP_CLIENT + ".HTTPConnection.__init__"],
+        fix="http_client_backport._host", **_CLIENT),
+    Fix(cve="gh-146211", issue="gh-146211",
+        summary="tunnel hosts and headers with CR/LF written into CONNECT (header injection)",
+        exposed="a tunnel host or header with CR/LF adds lines to what this process sends a proxy",
+        unfixed="writes the CONNECT request's host and headers unchecked",
+        replaces=[_HTTP_CLIENT + ".HTTPConnection._tunnel"],
+        fix="http_client_backport._tunnel", **_CLIENT),
 )
 
 

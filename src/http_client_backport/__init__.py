@@ -1,11 +1,14 @@
-"""Header-injection guards for ``http.client`` (``httplib`` on 2.7).
+"""Backported security fixes of ``http.client`` (``httplib`` on 2.7).
 
-Each guard stops a CR or LF, or another control character, from reaching
-the bytes an ``HTTPConnection`` writes where the stock code copies it in as
-given, with upstream's exception and message; everything it lets through
-goes to the stock method unchanged, so an honest request is the same bytes.
-:func:`patch` binds the guards this interpreter lacks (read from the stock
-module's behaviour); importing this package changes nothing.
+:func:`patch` binds the fixes this interpreter lacks (read from the stock
+module's behaviour, never its version); importing this package changes
+nothing. Each fix is a module below with a registry row of its own.
+
+The header-injection guards: each stops a CR or LF, or another control
+character, from reaching the bytes an ``HTTPConnection`` writes where the
+stock code copies it in as given, with upstream's exception and message;
+everything it lets through goes to the stock method unchanged, so an
+honest request is the same bytes.
 
 - CVE-2020-26116 (bpo-39603): ``putrequest`` refuses a method with control
   characters (stock 2.7.18 lacks it).
