@@ -167,6 +167,10 @@ def _separator_notes():
 
 _PARSER = "urlparse" if _PY2 else "urllib.parse"
 _COOKIES = "Cookie" if _PY2 else "http.cookies"
+#: What the cookie fixes after the first share (2.7's Morsel has no update, setdefault
+#: or __setstate__ of its own: nothing of gh-145599 but js_output to fix there).
+_COOKIE_ROW = dict(package="http_cookies_backport", module=_COOKIES,
+                   variable="HTTP_COOKIES_BACKPORT_PATCH", options=[("force", {"force": True})])
 
 #: The modules whose own parsers ``frameworks`` adapts: each adapter's ``module`` in
 #: ``urllib_parse_backport``'s shim (a test keeps the two lists equal).
@@ -246,6 +250,22 @@ FIXES = (
         unfixed="quadratic in backslashes",
         replaces=[_COOKIES + "._unquote"], fix="http_cookies_backport._unquote", module=_COOKIES,
         variable="HTTP_COOKIES_BACKPORT_PATCH", options=[("force", {"force": True})]),
+    Fix(cve="CVE-2026-0672", issue="gh-143919",
+        summary="cookie attributes and values keep control characters (header injection)",
+        exposed="a cookie value or attribute with CR LF adds headers to this process's responses",
+        unfixed="stores and writes a cookie's control characters unchecked",
+        replaces=[_COOKIES + ".Morsel.__setitem__", _COOKIES + ".Morsel.set",
+                  _COOKIES + ".BaseCookie.output"]
+        + ([] if _PY2 else [_COOKIES + ".Morsel.setdefault"]),
+        fix="http_cookies_backport._morsel", **_COOKIE_ROW),
+    Fix(cve="CVE-2026-3644", issue="gh-145599",
+        summary="Morsel.update and js_output keep control characters (header injection)",
+        exposed="a cookie filled by update() or unpickled writes CR LF into a header or script",
+        unfixed="update(), |=, unpickling and js_output() take control characters unchecked",
+        replaces=[_COOKIES + ".Morsel.js_output"] + ([] if _PY2 else [
+            _COOKIES + ".Morsel.update", _COOKIES + ".Morsel.__setstate__"])
+        + ([_COOKIES + ".Morsel.__ior__"] if hasattr(dict, "__ior__") else []),
+        fix="http_cookies_backport._morsel_update", **_COOKIE_ROW),
     Fix(package="email_backport", cve="CVE-2024-6923", issue="gh-121650",
         summary="email headers written with a newline that is no fold (header injection)",
         exposed="a header value with a newline adds headers or a body to mail this process writes",
