@@ -203,6 +203,9 @@ _HTTP_CLIENT = "httplib" if _PY2 else "http.client"
 #: What every fix of ``http_client_backport`` shares: one switch for the package's fixes.
 _CLIENT = dict(package="http_client_backport", module=_HTTP_CLIENT,
                variable="HTTP_CLIENT_BACKPORT_PATCH", options=[("force", {"force": True})])
+#: What both fixes of ``wsgiref_backport`` share: one switch (the module names are 2.7's too).
+_WSGIREF = dict(package="wsgiref_backport", variable="WSGIREF_BACKPORT_PATCH",
+                options=[("force", {"force": True})])
 _HTML = dict(package="html_parser_backport", module=_HTML_PARSER,
              variable="HTML_PARSER_BACKPORT_PATCH", options=[("force", {"force": True})])
 
@@ -335,6 +338,21 @@ FIXES = (
         unfixed="writes the CONNECT request's host and headers unchecked",
         replaces=[_HTTP_CLIENT + ".HTTPConnection._tunnel"],
         fix="http_client_backport._tunnel", **_CLIENT),
+    Fix(cve="CVE-2026-0865", issue="gh-143916",
+        summary="response header names and values with CR/LF written as given "
+                "(header injection)",
+        exposed="a header value with CR/LF adds lines to the responses this process sends",
+        unfixed="writes wsgiref header names, values and parameters unchecked",
+        replaces=["wsgiref.headers.Headers." + name for name in (
+            "__init__", "__setitem__", "__delitem__", "get_all", "get", "setdefault",
+            "add_header")],
+        fix="wsgiref_backport._headers", module="wsgiref.headers", **_WSGIREF),
+    Fix(cve="gh-144370", issue="gh-144370",
+        summary="response statuses with CR/LF written into the status line (header injection)",
+        exposed="a status with CR/LF adds lines to the responses this process sends",
+        unfixed="writes the wsgiref response status unchecked",
+        replaces=["wsgiref.handlers.BaseHandler.start_response"],
+        fix="wsgiref_backport._status", module="wsgiref.handlers", **_WSGIREF),
 )
 
 
