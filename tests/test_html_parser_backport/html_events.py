@@ -79,12 +79,16 @@ def merged(events):
 
 
 def parse(chunks, convert_charrefs=False, parser_class=Recorder):
-    """The events of *chunks* fed one by one, then the close() mark and close()'s events."""
+    """The events of *chunks* fed one by one, then the close() mark and close()'s events
+    (and what the parser raised, as the last event)."""
     parser = parser_class(convert_charrefs=convert_charrefs)
-    for chunk in chunks:
-        parser.feed(chunk)
-    parser.events.append(CLOSE)
-    parser.close()
+    try:
+        for chunk in chunks:
+            parser.feed(chunk)
+        parser.events.append(CLOSE)
+        parser.close()
+    except Exception as exc:  # 2.7's HTMLParseError at an entity EOF cuts: an event too
+        parser.events.append(("raised", type(exc).__name__, str(exc)))
     return parser.events
 
 
