@@ -131,19 +131,28 @@ def _setdefault(module, original):
 
 def _set(module, original):
     """gh-143919: ``morsel.set(key, val, coded_val)``; the original's reserved and illegal
-    key errors first (run on a scratch morsel: nothing of *self* changes)."""
+    key errors first (run on a scratch morsel: nothing of *self* changes). 3.7+'s takes
+    no more arguments: its replacement takes none either (no ``*args`` to pack)."""
     error, string, fast = module.CookieError, _STR, _fast
 
-    def set(self, key, val, coded_val, *args, **kwargs):  # 2.7, 3.6: LegalChars, ...
-        if (type(val) is string and type(coded_val) is string and type(key) is string
-                and fast(key + val + coded_val)):
-            return original(self, key, val, coded_val, *args, **kwargs)
+    def refuse(self, key, val, coded_val, args, kwargs):
         if _has(val) or _has(coded_val) or _has(key):
             cls = type(self)
             original(cls.__new__(cls), key, val, coded_val, *args, **kwargs)
             raise error("%s %r %r %r" % (_MESSAGE, key, val, coded_val))
+
+    def set(self, key, val, coded_val):
+        if not (type(val) is string and type(coded_val) is string and type(key) is string
+                and fast(key + val + coded_val)):
+            refuse(self, key, val, coded_val, (), {})
+        return original(self, key, val, coded_val)
+
+    def set_more(self, key, val, coded_val, *args, **kwargs):  # 2.7, 3.6: LegalChars, ...
+        if not (type(val) is string and type(coded_val) is string and type(key) is string
+                and fast(key + val + coded_val)):
+            refuse(self, key, val, coded_val, args, kwargs)
         return original(self, key, val, coded_val, *args, **kwargs)
-    return set
+    return set if original.__code__.co_argcount == 4 else set_more
 
 
 def _output(module, original):
