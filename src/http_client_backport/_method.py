@@ -24,7 +24,7 @@ import re
 
 from ._wrap import PY2, TEXT, connection, like, original
 
-__all__ = ["needs_fix", "replacements", "DISALLOWED"]
+__all__ = ["needs_fix", "replacements", "DISALLOWED", "COMMON"]
 
 # Python 2/3: 2.7's ``CannotSendRequest()`` is raised without arguments, 3.x's with
 # the connection state (the two upstream ``putrequest``s, as they stand).
@@ -39,6 +39,14 @@ else:
 DISALLOWED = re.compile("[\x00-\x1f]")
 
 _HOSTILE = "GET\r\nX-Injected: 1"
+
+#: Methods a set look-up lets through before the search (none has a control character).
+COMMON = frozenset(["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE",
+                    "PATCH", "PROPFIND", "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK",
+                    "UNLOCK"])
+
+#: The stock ``putrequest``'s parameters, on 2.7 and 3.x alike.
+_PARAMETERS = ("self", "method", "url", "skip_host", "skip_accept_encoding")
 
 
 def needs_fix(module):
@@ -70,12 +78,34 @@ def replacements(module):
     """``{"HTTPConnection.putrequest": guarded}``, around the stock method."""
     stock = original(module, "putrequest")
     search = DISALLOWED.search
+    common = COMMON
 
-    def putrequest(self, method, *args, **kwargs):
+    def check(conn, method):
         if isinstance(method, TEXT):
             match = search(method)
             if match is not None:
-                _refuse(module, self, method, match)
-        return stock(self, method, *args, **kwargs)
+                _refuse(module, conn, method, match)
+
+    code = stock.__code__
+    if (code.co_varnames[:code.co_argcount] != _PARAMETERS or code.co_flags & 0x0C
+            or len(stock.__defaults__ or ()) != 2):
+        def putrequest(self, method, *args, **kwargs):  # a signature of its own: as given
+            try:
+                known = method in common
+            except TypeError:  # unhashable: not text, left to the stock code
+                known = True
+            if not known:
+                check(self, method)
+            return stock(self, method, *args, **kwargs)
+    else:  # the stock signature, its defaults: no packing of the arguments on each call
+        def putrequest(self, method, url, skip_host=stock.__defaults__[0],
+                       skip_accept_encoding=stock.__defaults__[1]):
+            try:
+                known = method in common
+            except TypeError:  # unhashable: not text, left to the stock code
+                known = True
+            if not known:
+                check(self, method)
+            return stock(self, method, url, skip_host, skip_accept_encoding)
 
     return {"HTTPConnection.putrequest": like(stock, putrequest)}

@@ -158,3 +158,29 @@ def _communicate(text):
     child = subprocess.Popen([helpers.REFERENCE, "-c", REFERENCE_CHILD],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     return child.communicate(text.encode("ascii"))[0]
+
+
+def test_stock_of_another_signature_gets_the_arguments_as_given():
+    """A vendor's ``putrequest`` with other parameters: passed through untouched."""
+    module = helpers.unfixed()
+    calls = []
+
+    def putrequest(self, method, url, *rest, **extra):
+        calls.append((method, url, rest, extra))
+    module.HTTPConnection.putrequest = putrequest
+    guarded = FIX.replacements(module)["HTTPConnection.putrequest"]
+    conn = module.HTTPConnection("example.com")
+    guarded(conn, "GET", "/", 1, 2, 3, trace=True)
+    assert calls == [("GET", "/", (1, 2, 3), {"trace": True})]
+    with pytest.raises(ValueError):
+        guarded(conn, "GET\n", "/")
+    assert len(calls) == 1
+
+
+def test_common_methods_have_no_control_character():
+    assert not [method for method in FIX.COMMON if FIX.DISALLOWED.search(method)]
+
+
+def test_unhashable_method_is_left_to_the_stock_code():
+    method = bytearray(b"GET")
+    assert request(helpers.fixed(FIX), method) == request(helpers.unfixed(), method)

@@ -164,3 +164,20 @@ def test_refused_exactly_where_the_patterns_say(name, value):
     illegal = getattr(client, "_is_illegal_header_value")(as_wire(value))
     assert refused is (not legal or bool(illegal))
     assert (sock.data == b"") is refused
+
+
+def test_an_unencodable_header_before_a_bad_one_raises_as_upstream():
+    """Upstream encodes each header before checking it, in order: the unencodable one
+    raises first (here the stock code raises it, on the same header)."""
+    if str is bytes:
+        pytest.skip("2.7 formats and sends text as given")
+    from collections import OrderedDict
+    headers = OrderedDict([("X-A", "ok"), ("X-B", u"\u2603"), ("X-C", "1\r\nX-Injected: 2")])
+    conn, sock = tunnelled(helpers.fixed(FIX), "example.com", headers)
+    with pytest.raises(UnicodeEncodeError):
+        conn.connect()
+    del headers["X-B"]
+    conn, sock = tunnelled(helpers.fixed(FIX), "example.com", headers)
+    with pytest.raises(ValueError):
+        conn.connect()
+    assert sock.data == b""
