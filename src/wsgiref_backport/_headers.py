@@ -56,15 +56,21 @@ _MISSING = object()
 # without a C0 character or DEL, in one C call (3.x: ``str.isprintable``, also
 # False for some honest non-ASCII characters; 2.7: a match of the whole string);
 # it raises on a non-string, and then the exact checks run.
+# ``_SAME_KWARGS``: whether ``**params`` passed on keeps its order (3.6+: PEP 468).
+# A 2.7 dict built again from another may iterate in another order (colliding
+# keys), so there ``add_header`` runs its own body, the stock one, on the
+# parameters as the caller's call made them, rather than calling the original.
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     _STRINGS = (str, unicode)  # noqa: F821 - Python 2 only
     _plain = re.compile(r"[^\x00-\x1F\x7F]*\Z").match
+    _SAME_KWARGS = False
 
     def _converted(headers, value):
         return value
 else:
     _STRINGS = (str,)
     _plain = str.isprintable
+    _SAME_KWARGS = True
 
     def _converted(headers, value):
         return headers._convert_string_type(value)
@@ -84,6 +90,19 @@ def _plain_params(params):
         if not _plain(k) or (v is not None and not _plain(v)):
             return False
     return True
+
+
+def _add_header_body(module, headers, name, value, params):
+    """2.7's stock ``Headers.add_header`` body, on *params* as given (see ``_SAME_KWARGS``)."""
+    parts = []
+    if value is not None:
+        parts.append(value)
+    for k, v in params.items():
+        if v is None:
+            parts.append(k.replace("_", "-"))
+        else:
+            parts.append(module._formatparam(k.replace("_", "-"), v))
+    headers._headers.append((name, "; ".join(parts)))
 
 
 def _named(new, original):
@@ -197,6 +216,8 @@ def replacements(module):
                 if v is not None:
                     _checked(self, v, False)
             _checked(self, _name, True)
+        if not _SAME_KWARGS:
+            return _add_header_body(module, self, _name, _value, _params)
         return add_header(self, _name, _value, **_params)
 
     news = (__init__, __setitem__, __delitem__, get_all_, get_, setdefault_, add_header_)
