@@ -338,6 +338,27 @@ FIXES = (
         unfixed="writes the CONNECT request's host and headers unchecked",
         replaces=[_HTTP_CLIENT + ".HTTPConnection._tunnel"],
         fix="http_client_backport._tunnel", **_CLIENT),
+    Fix(cve="CVE-2021-3737", issue="bpo-44022",
+        summary="header lines after a 100 Continue read without end (client hang)",
+        exposed="a server's endless 100 Continue header lines keep this process reading",
+        unfixed="reads a 100 Continue response's header lines without a bound",
+        replaces=[_HTTP_CLIENT + ".HTTPResponse.begin"],
+        fix="http_client_backport._continue_headers", **_CLIENT),
+    Fix(cve="gh-150743", issue="gh-150743",
+        summary="100 Continue responses and trailer lines read without end (client hang)",
+        exposed="a server's endless 100 Continue responses or trailer lines keep this "
+                "process reading",
+        unfixed="reads 100 Continue responses and trailer lines without a bound",
+        replaces=[_HTTP_CLIENT + ".HTTPResponse.begin", _HTTP_CLIENT + ".HTTPResponse."
+                  + ("_read_chunked" if _PY2 else "_read_and_discard_trailer")],
+        fix="http_client_backport._interim", **_CLIENT),
+    Fix(cve="CVE-2025-13836", issue="gh-119451",
+        summary="a response's claimed Content-Length allocated before the body arrives "
+                "(memory exhaustion)",
+        exposed="a server's huge Content-Length makes this process allocate that much",
+        unfixed="allocates a body's claimed length in one read",
+        replaces=[_HTTP_CLIENT + ".HTTPResponse._safe_read"],
+        fix="http_client_backport._content_length", **_CLIENT),
     Fix(cve="CVE-2026-0865", issue="gh-143916",
         summary="response header names and values with CR/LF written as given "
                 "(header injection)",
