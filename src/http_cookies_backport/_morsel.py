@@ -1,46 +1,33 @@
-"""The fix: no control characters in a cookie's key, value or attributes
-(CVE-2026-0672, gh-143919; CVE-2026-3644, gh-145599).
+"""The fix of CVE-2026-0672 (gh-143919; PR gh-143920, backports gh-144089 to gh-144094):
+no control characters in a cookie's key, value or attributes; and the checks
+``_morsel_update`` (CVE-2026-3644, gh-145599) shares.
 
 An unfixed ``Morsel`` stores whatever it is given, and ``output()`` writes
 it into a ``Set-Cookie`` header as it is: ``c["a"]["path"] = "/\\r\\nX: 1"``
 adds a header of the attacker's (header injection, response splitting).
-
-- gh-143919 (CVE-2026-0672; PR gh-143920, 3.10-3.14 backports gh-144089 to
-  gh-144094): ``Morsel.__setitem__``, ``Morsel.setdefault`` and ``Morsel.set``
-  refuse a key, value or coded value holding a C0 control character or DEL
-  (``[\\x00-\\x1f\\x7f]`` in ``str()`` of it), and ``BaseCookie.output``
-  refuses a morsel whose written line holds one (what was stored around
-  the setters).
-- gh-145599 (CVE-2026-3644; commit 57e88c1c, PR gh-145600, 3.10 backport
-  gh-146027): the same for ``Morsel.update``, ``Morsel.__ior__`` (3.9+:
-  ``dict``'s ``|=`` stored around ``update``), ``Morsel.__setstate__``
-  (unpickling) and ``Morsel.js_output`` (which ``BaseCookie.js_output`` calls).
+gh-143919: ``Morsel.__setitem__``, ``Morsel.setdefault`` and ``Morsel.set``
+refuse a key, value or coded value holding a C0 control character or DEL
+(``[\\x00-\\x1f\\x7f]`` in ``str()`` of it), and ``BaseCookie.output``
+refuses a morsel whose written line holds one (what was stored around the
+setters).
 
 Each replacement checks as upstream's fixed code does, in its order, with
 its exception (``CookieError``) and message, then calls the original, so an
 honest call gives what the stock one gives. Where upstream's check comes
 after the original's own (an invalid attribute, a reserved or illegal key),
-the original's error is raised, in the original's words. ``__ior__`` has no
-original of its own: it checks, then calls ``dict.__ior__`` as the stock
-class does (upstream's calls ``update``, which also lowercases and refuses
-non-reserved keys: an honest ``|=`` is left as the stock one does it).
+the original's error is raised, in the original's words.
 
-2.7's ``Morsel`` has no ``update``, ``setdefault`` or ``__setstate__`` of
-its own (``dict``'s, which store unchecked) and no upstream fix: its
-``__setitem__``, ``set``, ``js_output`` and ``BaseCookie.output`` are fixed,
-so a cookie written through ``BaseCookie`` is refused however it was filled.
+2.7 got no upstream fix; its ``Morsel`` has no ``setdefault`` of its own
+(``dict``'s, which stores unchecked): ``__setitem__``, ``set`` and
+``BaseCookie.output`` are fixed, so a cookie written through ``BaseCookie``
+is refused however it was filled.
 """
 
 import re
 import sys
 
-__all__ = ["needs_fix", "replacements", "lacks", "functions", "CVE_SETTERS", "CVE_MORE",
-           "has_control_character"]
-
-#: The rows' CVEs: the setters and ``output`` (gh-143919: this module's ``needs_fix`` and
-#: ``replacements``), the rest (gh-145599: ``_morsel_update``'s, from :func:`lacks` and
-#: :func:`functions`).
-CVE_SETTERS, CVE_MORE = "CVE-2026-0672", "CVE-2026-3644"
+__all__ = ["needs_fix", "replacements", "has_control_character", "fast_clean", "MESSAGE",
+           "probe_morsel", "refuses", "around"]
 
 # Python 2/3 differences, in one place. Upstream checks ``str(value)``; on 2.7 a
 # unicode value (or one whose ``str()`` is unicode) is checked as unicode, since
@@ -85,7 +72,10 @@ def has_control_character(value):
 
 
 _has = has_control_character
-_MESSAGE = "Control characters are not allowed in cookies"
+#: Upstream's message, alone (output) or before the reprs of what was refused.
+MESSAGE = _MESSAGE = "Control characters are not allowed in cookies"
+#: Truthy where a ``str`` (3.x) or a text (2.7) surely holds no control character.
+fast_clean = _fast
 
 
 def _named(new, original, qualname):
@@ -177,86 +167,15 @@ def _output(module, original):
     return output
 
 
-def _update(module, original):
-    """gh-145599: ``morsel.update(values)``, each pair checked in the order upstream's
-    loop takes; the first invalid attribute is left to the original to refuse."""
-    error = module.CookieError
-
-    def update(self, values):
-        data = dict(values)
-        reserved = self._reserved
-        for key, val in data.items():
-            key = key.lower()
-            if key not in reserved:
-                break
-            if _has(key) or _has(val):
-                raise error("%s %r %r" % (_MESSAGE, key, val))
-        return original(self, data)
-    return update
-
-
-def _ior(module, original):
-    """gh-145599: ``morsel |= values`` (3.9+), refused where upstream's ``update`` refuses
-    a pair holding a control character; otherwise ``dict.__ior__``, as stock."""
-    error = module.CookieError
-
-    def __ior__(self, values):
-        data = dict(values)
-        for key, val in data.items():
-            if _has(key) or _has(val):
-                key = key.lower()
-                if key not in self._reserved:
-                    raise error("Invalid attribute %r" % (key,))
-                raise error("%s %r %r" % (_MESSAGE, key, val))
-        return original(self, data)
-    return __ior__
-
-
-def _setstate(module, original):
-    """gh-145599: unpickling a morsel checks its key, value and coded value."""
-    error = module.CookieError
-
-    def __setstate__(self, state):
-        key, value, coded = state["key"], state["value"], state["coded_value"]
-        if _has(key) or _has(value) or _has(coded):
-            raise error("%s %r %r %r" % (_MESSAGE, key, value, coded))
-        return original(self, state)
-    return __setstate__
-
-
-def _js_output(module, original, shape):
-    """gh-145599: ``morsel.js_output()`` refuses a line holding a control character.
-
-    *shape*: where the stock template puts the line (``OutputString``'s text,
-    only ``"`` escaped) and how many line feeds it holds, read from a probe:
-    the template holds no other control character, so a text with those line
-    feeds and a clean line in its place came from a clean line."""
-    error, fast = module.CookieError, _fast
-    start, tail, newlines = shape
-
-    def js_output(self, attrs=None):
-        text = original(self, attrs)
-        if text.count("\n") != newlines or not fast(text[start:len(text) - tail]):
-            if text.count("\n") != newlines or _has(text.replace("\n", "")):
-                raise error(_MESSAGE)
-        return text
-    return js_output
-
-
-def _shape(module, js_output):
-    """``(start, tail, line feeds)`` of the template *js_output* writes a probe's line into."""
-    text = js_output(_probe_morsel(module), None)
-    start = text.index("a=b")
-    return start, len(text) - start - 3, text.count("\n")
-
-
-def _probe_morsel(module):
+def probe_morsel(module):
+    """A throw-away morsel holding an honest cookie ``a=b``."""
     morsel = module.Morsel()
     morsel.set("a", "b", "b")
     return morsel
 
 
-def _refuses(call, module):
+def refuses(module, call):
+    """Whether *call()* raises the cookie *module*'s ``CookieError``."""
     try:
         call()
     except module.CookieError:
@@ -264,59 +183,33 @@ def _refuses(call, module):
     return False
 
 
-def lacks(module, cve):
-    """Whether the cookie *module* lacks *cve*'s part (tried on throw-away morsels)."""
-    own = vars(module.Morsel)
-    if cve == CVE_SETTERS:
-        return not (_refuses(lambda: module.Morsel().__setitem__("path", "/\n"), module)
-                    and _refuses(lambda: module.Morsel().set("a", "b\n", "b"), module))
-    morsel = _probe_morsel(module)
-    dict.__setitem__(morsel, "domain", "x\ny")
-    if not _refuses(lambda: morsel.js_output(), module):
-        return True
-    return "update" in own and not _refuses(
-        lambda: module.Morsel().update({"path": "/\n"}), module)
+def around(module, found, cls, name, make, *extra):
+    """Put in *found* the replacement *make* builds around the class's own *name* as it is
+    now (or ``dict``'s, which the class inherits), under its name; return it."""
+    own = vars(getattr(module, cls))
+    original = own[name] if name in own else getattr(dict, name)
+    path = cls + "." + name
+    found[path] = _named(make(module, original, *extra), original, path)
+    return found[path]
 
 
 def needs_fix(module):
     """Whether the cookie *module* (as it ships) lacks gh-143919: a throw-away morsel
     takes a path, or a value, holding a line feed."""
-    return lacks(module, CVE_SETTERS)
+    return not (refuses(module, lambda: module.Morsel().__setitem__("path", "/\n"))
+                and refuses(module, lambda: module.Morsel().set("a", "b\n", "b")))
 
 
 def replacements(module):
     """gh-143919's ``{"Class.attr": new}``: ``Morsel.__setitem__``, ``set``, ``setdefault``
-    (3.x), ``BaseCookie.output`` and its ``__str__``."""
-    return functions(module, CVE_SETTERS)
-
-
-def functions(module, cve):
-    """*cve*'s ``{"Class.attr": new}``, each around the class's own function as it is now
-    (``__ior__``: around ``dict``'s, which the class has none of its own before)."""
-    morsel, cookie = vars(module.Morsel), vars(module.BaseCookie)
+    (3.x), ``BaseCookie.output`` and its ``__str__`` (``__str__ = output``, as upstream's)."""
     found = {}
-
-    def put(cls, name, make, *extra):
-        own = vars(getattr(module, cls))
-        original = own[name] if name in own else getattr(dict, name)
-        path = cls + "." + name
-        found[path] = _named(make(module, original, *extra), original, path)
-        return found[path]
-
-    if cve == CVE_SETTERS:
-        put("Morsel", "__setitem__", _setitem)
-        put("Morsel", "set", _set)
-        if "setdefault" in morsel:
-            put("Morsel", "setdefault", _setdefault)
-        new = put("BaseCookie", "output", _output)
-        if cookie.get("__str__") is cookie["output"]:  # ``__str__ = output``, as upstream's
-            found["BaseCookie.__str__"] = new
-    if cve == CVE_MORE:
-        if "update" in morsel:
-            put("Morsel", "update", _update)
-        if "__setstate__" in morsel:
-            put("Morsel", "__setstate__", _setstate)
-        if hasattr(dict, "__ior__"):
-            put("Morsel", "__ior__", _ior)
-        put("Morsel", "js_output", _js_output, _shape(module, morsel["js_output"]))
+    around(module, found, "Morsel", "__setitem__", _setitem)
+    around(module, found, "Morsel", "set", _set)
+    if "setdefault" in vars(module.Morsel):
+        around(module, found, "Morsel", "setdefault", _setdefault)
+    cookie = vars(module.BaseCookie)
+    new = around(module, found, "BaseCookie", "output", _output)
+    if cookie.get("__str__") is cookie["output"]:
+        found["BaseCookie.__str__"] = new
     return found
