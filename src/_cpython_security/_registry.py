@@ -374,6 +374,24 @@ FIXES = (
         unfixed="writes the wsgiref response status unchecked",
         replaces=["wsgiref.handlers.BaseHandler.start_response"],
         fix="wsgiref_backport._status", module="wsgiref.handlers", **_WSGIREF),
+    Fix(package="idna_backport", cve="CVE-2022-45061", issue="gh-98433",
+        summary="IDNA decoding quadratic in a label of right-to-left characters "
+                "(CPU exhaustion)",
+        exposed="a host name of 'xn--016c' and thousands of 'a' costs this process seconds "
+                "of CPU",
+        unfixed="decodes labels of any length, quadratic in right-to-left characters",
+        replaces=["encodings.idna.ToUnicode", "encodings.idna.nameprep"],
+        fix="idna_backport._idna", module="encodings.idna",
+        variable="IDNA_BACKPORT_PATCH", options=[("force", {"force": True})]),
+    Fix(package="ipaddress_backport", cve="gh-128840", issue="gh-128840",
+        summary="IPv6 address strings split in full before their length is checked "
+                "(memory exhaustion)",
+        exposed="a 12 MB IPv6 address string costs this process hundreds of megabytes",
+        unfixed="splits an IPv6 address string of any length on every ':'",
+        # 2.7 ships no ipaddress: nothing to fix there.
+        replaces=[] if _PY2 else ["ipaddress._BaseV6._ip_int_from_string"],
+        fix="ipaddress_backport._ipv6", module="ipaddress",
+        variable="IPADDRESS_BACKPORT_PATCH", options=[("force", {"force": True})]),
 )
 
 
