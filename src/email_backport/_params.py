@@ -62,14 +62,14 @@ def parseparam(s):
 
 def needs_fix(module):
     """Whether ``module._parseparam`` counts quotes from a parameter's start again at
-    every ``;``: it is given a value of ``a="`` and 16 semicolons whose ``count`` calls
-    are recorded; the stock loop counts about 20 times the value's length, the fixed
+    every ``;``: it is given a value of ``a="`` and 10 semicolons whose ``count`` calls
+    are recorded; the stock loop counts about 10 times the value's length, the fixed
     one about twice. A function that never calls ``count`` cannot be read: patched."""
     function = module.__dict__.get("_parseparam")
     if function is None:
         return False
     spans = []
-    value = _Recorder('a="' + ";" * 16)
+    value = _Recorder('a="' + ";" * 10)
     _Recorder.spans = spans
     try:
         function(";" + value if sys.version_info[0] == 2 else value)
