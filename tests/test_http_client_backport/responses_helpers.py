@@ -1,10 +1,9 @@
-"""What the response-bound tests share: the stock module, binding the three fixes, fake
+"""What the response-bound tests share: the stock module, binding the fixes, fake
 sockets that count what is read, and one outcome of reading a response.
 
-The fixes are bound through their own ``replacements()`` in registry order
-(the bpo-44022 ``begin`` first, gh-150743's around it), restored afterwards;
-``force`` binds them on every interpreter, so that honest input is compared
-with the stock code everywhere, not only where a fix is due.
+The fixes are bound with ``patch(force=True)``, on every interpreter, so
+that honest input is compared with the stock code everywhere, not only
+where a fix is due; ``unpatch()`` afterwards.
 """
 
 from __future__ import print_function
@@ -14,32 +13,28 @@ import importlib
 import io
 import sys
 
+import http_client_backport
+
 PY2 = sys.version_info[0] == 2
 STOCK = importlib.import_module("httplib" if PY2 else "http.client")
 
-#: The fix modules, in the order their registry rows bind them.
-FIX_NAMES = ("_continue_headers", "_interim", "_content_length")
-FIXES = [importlib.import_module("http_client_backport." + name) for name in FIX_NAMES]
-CONTINUE, INTERIM, LENGTH = FIXES
+#: The registry's names of the three response fixes.
+CONTINUE, INTERIM, LENGTH = "CVE-2021-3737", "gh-150743", "CVE-2025-13836"
 
 
 @contextlib.contextmanager
-def bound(fixes=FIXES, force=True):
-    """The *fixes* bound on ``STOCK.HTTPResponse`` (all, or only those due), then put back."""
-    cls = STOCK.HTTPResponse
-    saved = []
+def bound():
+    """Every fix of the package bound (``patch(force=True)``), then unpatched."""
+    http_client_backport.patch(force=True)
     try:
-        for fix in fixes:
-            if not (force or fix.needs_fix(STOCK)):
-                continue
-            for path, new in sorted(fix.replacements(STOCK).items()):
-                name = path.split(".", 1)[1]
-                saved.append((name, cls.__dict__[name]))
-                setattr(cls, name, new)
         yield
     finally:
-        for name, old in reversed(saved):
-            setattr(cls, name, old)
+        http_client_backport.unpatch()
+
+
+def lacks(cve):
+    """Whether the stock module lacks the fix for *cve* (the package's own probe)."""
+    return http_client_backport.status()["fixes"][cve]["lacks"]
 
 
 class CountingFile(io.BytesIO):

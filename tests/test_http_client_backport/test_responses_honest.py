@@ -70,7 +70,7 @@ def reads(draw):
     return ops
 
 
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=200, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(responses(), reads(), st.sampled_from([None, "HEAD"]), st.sampled_from([0, 1]))
 def test_honest_responses_read_as_the_stock_code_reads_them(data, ops, method, debuglevel):
