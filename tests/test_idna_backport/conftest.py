@@ -15,6 +15,7 @@ def idna_unpatched():
 
 @pytest.fixture
 def idna_fixed():
-    """``encodings.idna`` with the fix bound (the names ``patch(force=True)`` binds)."""
-    with idna_helpers.bound():
-        yield idna_helpers.module()
+    """``encodings.idna`` with the fix in force: ``patch(force=True)``, undone after."""
+    idna_backport.patch(force=True)
+    yield idna_helpers.module()
+    idna_backport.unpatch()

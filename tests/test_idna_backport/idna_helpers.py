@@ -1,9 +1,9 @@
 """Shared data for the idna_backport tests: the stdlib module, the fix bound by hand, work.
 
-*The fix bound by hand*: until the package's registry row drives
-``patch()``, :func:`bound` binds ``replacements(module)`` of the fix module
-in ``encodings.idna`` itself, as the engine does, and puts the originals
-back. The set of names is what ``patch(force=True)`` binds.
+*The fix bound by hand*: :func:`bound` binds ``replacements(module)`` of
+the fix module in ``encodings.idna`` itself and puts the originals back,
+for a stock/fixed comparison inside one test (the names are those
+``patch(force=True)`` binds; the ``idna_fixed`` fixture calls that).
 
 *Work* stands for CPU time without measuring time: the number of Python
 function calls a call makes (``sys.setprofile``), and among them the calls
