@@ -96,3 +96,17 @@ def test_honest_attribute_updates_are_stored_as_stock(attributes):
         finally:
             http_cookies_backport.unpatch()
     assert results[0] == results[1]
+
+
+def test_the_issue_s_honest_cookie_is_written_byte_for_byte(cookies_unpatched):
+    """``b c;d`` (quoted: a space and a semicolon) with a path and a max-age, and a
+    second cookie with the flags, by output(), js_output() and str(), as stock."""
+    cookies = [("sid", "b c;d", {"path": "/", "max-age": 3600}),
+               ("theme", "dark", {"secure": True, "httponly": True, "domain": "example.com"})]
+    module = helpers.stdlib()
+    stock = _write(module, cookies, "\r\n")
+    assert stock[0] == ('Set-Cookie: sid="b c\\073d"; Max-Age=3600; Path=/\r\n'
+                        'Set-Cookie: theme=dark; Domain=example.com; %s; %s'
+                        % (("httponly", "secure") if PY2 else ("HttpOnly", "Secure")))
+    cookies_unpatched.patch(force=True)
+    assert _write(module, cookies, "\r\n") == stock
