@@ -1,6 +1,6 @@
 """bpo-39603 (CVE-2020-26116): ``putrequest`` refuses a method with control characters.
 
-Upstream's test is CPython's ``test_httplib.HeaderTests.test_invalid_method_names``
+Upstream's test is CPython's ``test_httplib.HttpMethodTests.test_invalid_method_names``
 (commit 8ca8a2e8fb06, and its 2.7 form that distributions carry); here it runs
 on a simulated unfixed ``HTTPConnection`` with the fix bound
 (``client_helpers.fixed``), and the rest of the stdlib's behaviour is compared
