@@ -35,7 +35,7 @@ import sys
 import types
 
 from ._fork import settle_before_fork, settle_in_child
-from ._ledger import Ledger, Lock
+from ._ledger import ABSENT, Ledger, Lock
 from ._logging import get_logger, log_report
 from ._rebind import module_namespace, rebind
 from ._registry import fixes_of, variable_of
@@ -70,9 +70,10 @@ def _resolve(module, path):
 
 
 def _value(holder, key, kind):
+    """What the place holds (a class: its own ``__dict__``), or ``ABSENT``."""
     if kind:
-        return holder.__dict__.get(key)
-    return holder.get(key)
+        return holder.__dict__.get(key, ABSENT)
+    return holder.get(key, ABSENT)
 
 
 class _Engine(object):
@@ -124,8 +125,8 @@ class _Engine(object):
     def in_effect(self, fix, module):
         """Whether each name *fix* bound in *module* holds its function now, directly or
         wrapped by a later fix of the package."""
-        wanted = self.bound.get(fix.cve)
-        if not wanted or module is None:
+        wanted = self.bound.get(fix.cve)  # [] : a fix with nothing to bind here
+        if wanted is None or module is None:
             return False
         entries = self.ledger.entries()
         for path, new in wanted:
@@ -186,7 +187,7 @@ class _Engine(object):
         for path, new in sorted(fixer.replacements(module).items()):
             holder, key, kind, label = _resolve(module, path)
             bound.append((path, id(new)))
-            old = _value(holder, key, kind)
+            old = _value(holder, key, kind)  # ABSENT: unpatch() deletes the name again
             if kind or not isinstance(old, _FUNCTION) or module.__name__ in just_imported:
                 self.ledger.bind(holder, key, new, label, attribute=kind, old=old)
                 report.changed.append(label)
@@ -237,8 +238,7 @@ class _Engine(object):
                 }
             patched = self.ledger.bound()
             exposed = any(each["exposed"] for each in fixes.values())
-            info = common_status(self.package, __version__,
-                                 ", ".join(fix.cve for fix in self.fixes), patched,
+            info = common_status(self.package, __version__, self.fixes[0].cve, patched,
                                  self.ledger.report if patched else None,
                                  variable_of(self.package), exposed)
             info.update({"fixes": fixes, "target": ", ".join(
@@ -287,7 +287,8 @@ def public_face(package):
     def status():
         """This process's self-check as a dict: what ``python -m PACKAGE --json`` prints.
 
-        ``"exposed"``: some fix of the package is needed and not in effect;
+        ``"cve"``: the package's first fix, as in every package; ``"exposed"``: some
+        fix of the package is needed and not in effect;
         ``"fixes"``: each CVE's ``lacks`` (the interpreter), ``exposed``, ``issue``,
         ``state`` and ``target``."""
         return engine.status()

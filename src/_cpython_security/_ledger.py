@@ -24,7 +24,11 @@ if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environ
 else:
     from _thread import allocate_lock, get_ident
 
-__all__ = ["at_once", "Entry", "Ledger", "Lock"]
+__all__ = ["at_once", "Entry", "Ledger", "Lock", "ABSENT"]
+
+#: The *old* value of a place that held nothing: putting it back deletes the name
+#: (a method a fix adds to a class that only inherited it, such as ``__ior__``).
+ABSENT = type("Absent", (object,), {"__repr__": lambda self: "ABSENT", "__slots__": ()})()
 
 _setitem = dict.__setitem__
 _partial = []  # functools.partial, imported on the first call (2.7: _functools is no builtin)
@@ -72,7 +76,10 @@ class Entry(tuple):
         return self[0].get(self[1], default)
 
     def store(self, value):
-        """The step that binds *value* there, for :func:`at_once`."""
+        """The step that binds *value* there (:data:`ABSENT`: deletes the name), for
+        :func:`at_once`."""
+        if value is ABSENT:
+            return (delattr, self[0], self[1]) if self[5] else (dict.pop, self[0], self[1], None)
         if self[5]:
             return (setattr, self[0], self[1], value)
         return (_setitem, self[0], self[1], value)

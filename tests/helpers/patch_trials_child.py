@@ -185,6 +185,9 @@ class _Urllib(object):
         return [cve for cve, entry in sorted(info["fixes"].items()) if entry["state"] == "applied"]
 
 
+_ABSENT = object()
+
+
 class _Engine(object):
     """What a fix package on the shared engine binds, read from its registry rows: each
     place a fix module's ``replacements()`` names, with the original it holds, and every
@@ -203,16 +206,19 @@ class _Engine(object):
             for path in _package(fix.fix).replacements(module):
                 owner, _, key = path.rpartition(".")
                 holder = vars(module) if not owner else vars(module)[owner].__dict__
-                self.places.append((holder, key, holder[key]))
-                if not owner and isinstance(holder[key], types.FunctionType):
-                    functions.append(holder[key])
+                original = holder.get(key, _ABSENT)  # a method only inherited: absent
+                self.places.append((holder, key, original))
+                if not owner and isinstance(original, types.FunctionType):
+                    functions.append(original)
         self.places += _places(functions)
 
     def changed(self):
-        return any(holder.get(key) is not original for holder, key, original in self.places)
+        return any(holder.get(key, _ABSENT) is not original
+                   for holder, key, original in self.places)
 
     def whole(self):
-        return all(holder.get(key) is not original for holder, key, original in self.places)
+        return all(holder.get(key, _ABSENT) is not original
+                   for holder, key, original in self.places)
 
     def applied(self, info):
         return [cve for cve, entry in sorted(info["fixes"].items())

@@ -1,6 +1,7 @@
 """``python -m http_cookies_backport`` and its start-up switch, in fresh interpreters."""
 
 import json
+import sys
 
 import pytest
 
@@ -20,9 +21,13 @@ def test_json_is_status_and_the_exit_status_the_verdict():
 
 def test_text_report_and_usage_error():
     code, out, err = run(["-m", "http_cookies_backport"])
-    assert out.splitlines()[-1] == ("verdict:      EXPOSED: a Cookie header of backslashes "
-                                    "costs this process quadratic CPU time" if EXPOSED
-                                    else "verdict:      safe")
+    if EXPOSED:  # the words of each fix the interpreter lacks, the unquoting's first
+        assert out.splitlines()[-1].startswith(
+            "verdict:      EXPOSED: a cookie value or attribute with CR LF" if sys.version_info
+            >= (3, 13) else "verdict:      EXPOSED: a Cookie header of backslashes costs "
+            "this process quadratic CPU time")
+    else:
+        assert out.splitlines()[-1] == "verdict:      safe"
     assert run(["-m", "http_cookies_backport", "--bogus"])[0] == 2
 
 
