@@ -102,6 +102,26 @@ def test_chunk_larger_than_the_first_read(size):
             assert h.outcome(data, ops) == stock
 
 
+EDGES = [
+    b"hello world\r\nmore",  # no status line: HTTP/0.9 on 2.7, BadStatusLine on 3.x
+    b"",
+    b"HTTP/1.1 100 Continue\r\n\r\nhello",
+    b"HTTP/1.1 100 Continue\r\n   \r\nHTTP/1.1 200 OK\r\n\r\nx",  # 2.7: blank; 3.x: a line
+    b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 999 Odd\r\n\r\n",
+    b"HTTP/2 100 X\r\n\r\nHTTP/1.1 200 OK\r\n\r\n",
+    b"HTTP/1.1 100 Continue\n\nHTTP/1.0 200 OK\nContent-Length: 2\n\nok",
+    b"HTTP/1.1 100 Continue\r\nX: " + b"a" * 70000,
+]
+
+
+@pytest.mark.parametrize("data", EDGES)
+@pytest.mark.parametrize("debuglevel", [0, 1])
+def test_odd_status_lines_read_as_the_stock_code_reads_them(data, debuglevel):
+    stock = h.outcome(data, debuglevel=debuglevel)
+    with h.bound():
+        assert h.outcome(data, debuglevel=debuglevel) == stock
+
+
 # -- the differential against the reference interpreter -------------------------------
 
 _CHILD = r"""
