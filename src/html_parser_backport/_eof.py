@@ -5,8 +5,9 @@ input never closes (``<a ``, ``</a``, ``<!--``, ``<!``, ``<?``,
 ``<![CDATA[``, ``<!doctype``), reports text up to the next ``>`` or ``<``
 as data and parses again from there: each of *n* unclosed ``<a `` or
 ``<!--`` rescans the rest of the input, O(n**2) (``'<!--' * 24000`` costs
-seconds). gh-135462 (3.9.23, 3.10.18, 3.11.13, 3.12.11, 3.13.5) ends the
-input at the first such construct, as HTML5 says EOF does, in one step:
+seconds). gh-135462 (commit 6eb6c5db; 3.9.24, 3.10.19 and the 3.11-3.14
+releases after June 2025) ends the input at the first such construct, as
+HTML5 says EOF does, in one step:
 
 - an unclosed start tag, or end tag (``</`` and a letter), is dropped;
 - ``</`` alone at the end is data ``'</'``; ``</`` and another character
@@ -33,16 +34,15 @@ import sys
 __all__ = ["needs_fix", "replacements"]
 
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
-    # 2.7: no convert_charrefs (data is never unescaped), and an entity
-    # reference cut by EOF is an error (``HTMLParseError``), as in the stock loop.
-    def _converts(parser):
-        return False
+    # 2.7: no convert_charrefs (data is never unescaped: the loop reads the
+    # attribute only where this is False), and an entity reference cut by EOF
+    # is an error (``HTMLParseError``), as in the stock loop.
+    _NEVER_CONVERTS = True
 
     def _eof_in_entity(parser, i):
         parser.error("EOF in middle of entity or char ref")
 else:
-    def _converts(parser):
-        return parser.convert_charrefs
+    _NEVER_CONVERTS = False
 
     def _eof_in_entity(parser, i):
         return parser.updatepos(i, i + 1)
@@ -105,7 +105,7 @@ def _goahead(module):
         i = 0
         n = len(rawdata)
         while i < n:
-            if _converts(self) and not self.cdata_elem:
+            if not _NEVER_CONVERTS and self.convert_charrefs and not self.cdata_elem:
                 j = rawdata.find('<', i)
                 if j < 0:
                     # a charref may be cut in half at the end: wait for more text
@@ -122,7 +122,7 @@ def _goahead(module):
                         break
                     j = n
             if i < j:
-                if _converts(self) and not self.cdata_elem:
+                if not _NEVER_CONVERTS and self.convert_charrefs and not self.cdata_elem:
                     self.handle_data(unescape(rawdata[i:j]))
                 else:
                     self.handle_data(rawdata[i:j])
@@ -191,7 +191,7 @@ def _goahead(module):
             else:
                 raise AssertionError("interesting.search() lied")
         if end and i < n and not self.cdata_elem:
-            if _converts(self):
+            if not _NEVER_CONVERTS and self.convert_charrefs:
                 self.handle_data(unescape(rawdata[i:n]))
             else:
                 self.handle_data(rawdata[i:n])
