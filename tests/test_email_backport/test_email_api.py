@@ -37,8 +37,8 @@ def test_patch_replaces_and_unpatch_restores_the_same_objects():
         if not PY2:
             assert new.__qualname__ == original.__qualname__
     assert email_backport.is_patched()
-    if not PY2:  # 2.7: a forced fix that binds nothing (gh-144125) reads as not in effect
-        assert email_backport.patch(force=True) is report  # idempotent
+    assert email_backport.patch(force=True) is report  # idempotent (2.7: gh-144125 binds
+    # nothing there, and counts as in effect)
     undone = email_backport.unpatch()
     for (holder, name, label), original in zip(PLACES, originals):
         assert label in undone.changed and _held(holder, name) is original
