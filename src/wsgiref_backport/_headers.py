@@ -53,17 +53,32 @@ _MISSING = object()
 # ``str`` through (anything else: AssertionError), so only a ``str`` is searched.
 # 2.7: ``Headers`` checks no types (str and unicode alike) and has no
 # ``_convert_string_type``. ``_plain(value)``: true only if *value* is a string
-# without a C0 character or DEL, in one C call (3.x: ``str.isprintable``, also
-# False for some honest non-ASCII characters; 2.7: a match of the whole string);
-# it raises on a non-string, and then the exact checks run.
+# without a C0 character or DEL, in one C call where it can (3.x:
+# ``str.isprintable``, also False for some honest non-ASCII characters; 2.7, where
+# a pattern call costs more: a dict of the native strings found plain, asked
+# first); it raises on a non-string, and then the exact checks run.
 # ``_SAME_KWARGS``: whether ``**params`` passed on keeps its order (3.6+: PEP 468).
 # A 2.7 dict built again from another may iterate in another order (colliding
 # keys), so there ``add_header`` runs its own body, the stock one, on the
 # parameters as the caller's call made them, rather than calling the original.
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     _STRINGS = (str, unicode)  # noqa: F821 - Python 2 only
-    _plain = re.compile(r"[^\x00-\x1F\x7F]*\Z").match
     _SAME_KWARGS = False
+    _match = re.compile(r"[^\x00-\x1F\x7F]*\Z").match
+
+    class _PlainStrings(dict):
+        """Native strings found plain (at most 2048, of at most 256 characters;
+        emptied when full): only such a string's verdict is ever kept."""
+
+        def __missing__(self, value):
+            plain = _match(value) is not None  # raises on a non-string
+            if plain and type(value) is str and len(value) <= 256:
+                if len(self) >= 2048:
+                    self.clear()
+                self[value] = True
+            return plain
+
+    _plain = _PlainStrings().__getitem__
 
     def _converted(headers, value):
         return value
@@ -74,6 +89,14 @@ else:
 
     def _converted(headers, value):
         return headers._convert_string_type(value)
+
+
+def _plain_pairs(pairs):
+    """Whether every name and value of *pairs* is plain."""
+    for k, v in pairs:
+        if not (_plain(k) and _plain(v)):
+            return False
+    return True
 
 
 def _checked(headers, value, name):
@@ -141,10 +164,7 @@ def replacements(module):
             return init(self)
         if __debug__ and type(headers) is list:  # upstream checks the pairs under __debug__
             try:
-                for k, v in headers:
-                    if not (_plain(k) and _plain(v)):
-                        break
-                else:
+                if _plain_pairs(headers):
                     return init(self, headers)
             except _ODD:
                 pass

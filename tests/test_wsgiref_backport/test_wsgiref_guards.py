@@ -184,3 +184,20 @@ def test_unpatch_puts_the_stock_behaviour_back():
     wsgiref_backport.unpatch()
     assert outcome(value_attack, headers.Headers([]))[0] == "ok"
     assert hostile_start(handlers.BaseHandler())[0] == "ok"
+
+
+@pytest.mark.skipif(not PY2, reason="2.7 keeps the native strings it found plain")
+def test_the_plain_strings_kept_on_27_stay_few_and_plain():
+    kept = FIXES["gh-143916"]._plain.__self__
+    odd = outcome(headers.Headers([]).__setitem__, 5, "v")  # 2.7 checks no types
+    with patched():
+        h = headers.Headers([])
+        for number in range(3000):
+            h["X-%d" % number] = "v"
+        assert 0 < len(kept) <= 2048
+        assert outcome(h.__setitem__, "X-1", "v" + INJECTED) == REFUSED_HEADER
+        h["Y"] = "z" * 300  # too long to keep
+        assert "z" * 300 not in kept and all(
+            type(key) is str and "\r" not in key for key in kept)
+        assert outcome(h.__setitem__, 5, "v") == odd
+        assert outcome(h.__setitem__, u"X-1\r", "v") == REFUSED_HEADER
