@@ -1,10 +1,11 @@
 """gh-150743: at most 100 interim (``100 Continue``) responses, and at most 100 trailer lines.
 
-What the stock code allows (2.7 and every 3.x this distribution supports; the
-fix was merged in June 2026): ``HTTPResponse.begin`` reads ``100 Continue`` responses for as long as
-the server sends them, and the end of a chunked body reads trailer lines
-until a blank one, so a server streaming either keeps the client in the loop
-for ever; a socket timeout never fires while data keeps arriving. Upstream's
+What the stock code allows (2.7 and every 3.x this distribution supports;
+the fix was merged in June 2026): ``HTTPResponse.begin`` reads ``100
+Continue`` responses for as long as the server sends them, and the end of a
+chunked body reads trailer lines until a blank one, so a server streaming
+either keeps the client in the loop for ever; a socket timeout never fires
+while data keeps arriving. Upstream's
 fix (GHSA-w4q2-g22w-6fr4, a follow-up to bpo-44022) bounds both loops:
 
 - ``begin`` reads at most ``_MAXINTERIMRESPONSES`` (100) status lines; when
