@@ -12,12 +12,15 @@ stock class's.
 
 import json
 import os
+import re
+import socket
 import subprocess
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import client_helpers as helpers
+import http_client_backport
 from client_helpers import client
 
 FIX = helpers.FIXES["bpo-38576"]
@@ -123,3 +126,46 @@ def test_differential_against_the_reference():
     module = helpers.fixed(FIX)
     for host, expected in zip(CORPUS, json.loads(out.decode("ascii"))):
         assert list(outcome(module, host)) == expected, host
+
+
+@pytest.fixture
+def guard_alone(monkeypatch):
+    """The real class with its own bpo-38576 check made a no-op and the guard bound by
+    ``patch(force=True)``: what ``urlopen`` meets on an interpreter without the fix."""
+    http_client_backport.is_vulnerable()  # the probes read the stock class first
+    monkeypatch.setattr(client.HTTPConnection, "_validate_host", lambda self, host: None)
+    answer = b"HTTP/1.1 200 OK\r\n\r\nHello."
+    monkeypatch.setattr(socket, "create_connection",
+                        lambda *args, **kwargs: helpers.FakeSocket(answer))
+    http_client_backport.patch(force=True)
+    if str is bytes:
+        import urllib2 as request
+    else:
+        from urllib import request
+    yield request.build_opener(request.ProxyHandler({})).open  # urlopen, no proxy
+    http_client_backport.unpatch()
+
+
+def test_upstream_urlopen_host_with_control_char_rejected(guard_alone):
+    """test_urllib's test_url_host_with_control_char_rejected, through urlopen."""
+    for char in CONTROLS:
+        for scheme in ("http", "https"):
+            with pytest.raises(client.InvalidURL) as caught:
+                guard_alone("%s://localhost%s/test/" % (scheme, char))
+            message = str(caught.value)
+            assert "contain control" in message and repr(char) in message
+
+
+def test_upstream_urlopen_host_with_newline_header_injection_rejected(guard_alone):
+    host = "localhost\r\nX-injected: header\r\n"
+    for scheme, char in (("http", "\\r"), ("https", "\\n")):
+        with pytest.raises(client.InvalidURL) as caught:
+            guard_alone("%s://%s:8080/test/?test=a" % (scheme, host))
+        assert re.search(r"contain control.*" + re.escape(char), str(caught.value))
+
+
+def test_urlopen_reaches_the_stock_class_without_the_guard(monkeypatch):
+    """Without the guard, the no-op check lets the host through: the fixture's
+    simulation is what an unfixed interpreter does."""
+    monkeypatch.setattr(client.HTTPConnection, "_validate_host", lambda self, host: None)
+    assert client.HTTPConnection("localhost\r\nX: 1", 80).host == "localhost\r\nX: 1"
