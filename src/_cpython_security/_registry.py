@@ -279,7 +279,8 @@ FIXES = (
         summary="BytesGenerator writes a header with a newline that is no fold (header injection)",
         exposed="a header value with a newline adds headers or a body to mail as_bytes() writes",
         unfixed="BytesGenerator writes each folded header unchecked",
-        replaces=[] if _PY2 else ["email.generator.BytesGenerator._write_headers"],
+        replaces=(["email.generator (2.7 has no BytesGenerator)"] if _PY2
+                  else ["email.generator.BytesGenerator._write_headers"]),
         fix="email_backport._bytes_generator", module="email.generator", **_EMAIL),
     Fix(package="email_backport", cve="gh-136063", issue="gh-136063",
         summary="email header parameters parsed in time quadratic in ';' (CPU exhaustion)",
