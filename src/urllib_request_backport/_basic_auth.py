@@ -70,16 +70,38 @@ FIXED_RX = re.compile('(?:^|,)'    # start of the string or ','
 # non-blanks (the scheme: the rest of its run, since blanks must follow), blanks,
 # ``realm=``, then a realm part that always matches. One anchored match: linear.
 _TAIL = re.compile('[ \t]*([^ \t]+)[ \t]+realm=(["\']?)([^"\']*)\\2', re.I)
-# Where TAIL matches: each span from the start of the blanks before a run of
-# non-blanks to the end of that run, where blanks and ``realm=`` follow the run. The
-# lookbehinds admit one start per run (the first blank, or the string's start), so
-# each character is read a bounded number of times.
-_SPANS = re.compile('(?<![ \t])[ \t]*(?<![^ \t])[^ \t]+(?=[ \t]+realm=)', re.I)
+# Where TAIL matches (see _spans): found from each ``realm=`` that follows a blank,
+# reading back over the reversed header with anchored matches.
+_REALM = re.compile('realm=', re.I)
+_BLANKS = re.compile('[ \t]*')
+_TOKEN = re.compile('[^ \t]*')
 
 # Two challenges the patterns answer differently: the old one ends its prefix at the
 # last comma it can (Digest); bpo-39503's lets a scheme hold a comma ('a,b').
 _TWO_CHALLENGES = 'Basic realm="a", Digest realm="b"'
 _COMMA_SCHEME = 'a,b realm="x"'
+
+
+def _spans(header):
+    """The positions where TAIL matches, as ``[(start, end)]`` in order: for each
+    ``realm=`` that follows a blank, from the start of the blanks before the run of
+    non-blanks before it (or the run's start, at the string's start) to that run's
+    end. Each run of blanks is read back at most twice, each run of non-blanks
+    once: linear."""
+    found = []
+    size = len(header)
+    back = None
+    for match in _REALM.finditer(header):
+        at = match.start()
+        if not at or header[at - 1] not in " \t":
+            continue
+        if back is None:
+            back = header[::-1]
+        blanks = _BLANKS.match(back, size - at).end()
+        token = _TOKEN.match(back, blanks).end()
+        if token != blanks:
+            found.append((size - _BLANKS.match(back, token).end(), size - blanks))
+    return found
 
 
 def old_search(header):
@@ -91,11 +113,11 @@ def old_search(header):
     ``search`` tries each start s in turn; from s, ``(?:.*,)*`` can stop at s
     or just after any comma on s's line (``.`` stops at a newline), and tries
     the furthest first. TAIL matches at p exactly when p lies in one of
-    ``_SPANS``'s spans. So the old search stops at the first s from which
+    ``_spans``' spans. So the old search stops at the first s from which
     such a p is reachable (the first span's start, or the start of the line
     of the first comma whose next position is in a span), and takes the last
     comma on s's line whose next position is in a span, else s itself."""
-    spans = [match.span() for match in _SPANS.finditer(header)]
+    spans = _spans(header)
     if not spans:
         return None
     start = spans[0][0]

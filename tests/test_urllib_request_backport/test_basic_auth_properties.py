@@ -131,6 +131,7 @@ HOSTILE = {
     "comma newline": lambda n: ",\n" * n + "a realm=x",
     "realm= runs": lambda n: "a realm=" * (n // 4),
     "open quotes": lambda n: ", a realm='" * (n // 8),
+    "blanks before realm=": lambda n: ("x" + " " * 50 + "realm=") * (n // 57),
 }
 
 
