@@ -5,9 +5,9 @@ CVE-2021-3733, bpo-43075).
 (or ``Proxy-Authenticate``) header a server sends with a 401 (407). Before
 bpo-39503 it was ``(?:.*,)*[ \\t]*([^ \\t]+)[ \\t]+realm=...``: a repeated group
 holding a repetition, so a header of commas that names no realm, e.g.
-``'basic ' + ',' * 30 + '\\x00'``, costs time exponential in the commas (2.7.18:
-24 commas 2.9 s, 30 000 more than 20 s). A server the client talks to, or a
-proxy or a redirect on the way, stalls the client's thread.
+``'basic ' + ',' * 30 + '\\x00'``, costs time exponential in the commas
+(measured in docs/urllib_request_backport.rst). A server the client talks
+to, or a proxy or a redirect on the way, stalls the client's thread.
 
 - bpo-39503 (CVE-2020-8492; 3.6.11, 3.7.8, 3.8.3): ``(?:^|,)[ \\t]*([^ \\t]+)
   [ \\t]+realm=...``, and a new ``_parse_realm`` that reads every challenge of
