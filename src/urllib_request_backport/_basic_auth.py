@@ -9,12 +9,15 @@ holding a repetition, so a header of commas that names no realm, e.g.
 (measured in docs/urllib_request_backport.rst). A server the client talks
 to, or a proxy or a redirect on the way, stalls the client's thread.
 
-- bpo-39503 (CVE-2020-8492; 3.6.11, 3.7.8, 3.8.3): ``(?:^|,)[ \\t]*([^ \\t]+)
+- bpo-39503 (CVE-2020-8492; commit 0b297d4f, PR GH-18284, 3.6 backport
+  GH-19304; 3.5.10, 3.6.11, 3.7.8, 3.8.3; a 2.7 PR, GH-19302, was closed
+  unmerged): ``(?:^|,)[ \\t]*([^ \\t]+)
   [ \\t]+realm=...``, and a new ``_parse_realm`` that reads every challenge of
   every header, taking the first Basic one (raising ValueError where no
   challenge is Basic).
-- bpo-43075 (CVE-2021-3733; 3.6.14, 3.7.11, 3.8.10, 3.9.5): the scheme may not
-  hold a comma (``[^ \\t,]+``): the bpo-39503 pattern was still polynomial.
+- bpo-43075 (CVE-2021-3733; PR GH-24391; 3.6.14, 3.7.11, 3.8.10, 3.9.5): the
+  scheme may not hold a comma (``[^ \\t,]+``): the bpo-39503 pattern was
+  still polynomial.
 
 Two rows, one per CVE, each its own binding (this module is CVE-2020-8492's;
 ``_basic_auth_rx`` is CVE-2021-3733's, from :func:`needs_fix_pattern` and
