@@ -13,7 +13,7 @@ import pytest
 
 from fresh_interpreter import run_code
 from implementation import IS_CPYTHON
-from internals import PACKAGES
+from internals import PACKAGES, shared_registry
 
 pytestmark = pytest.mark.skipif(not IS_CPYTHON, reason="PyPy: ctypes_safe has no fix to apply "
                                 "there, and the umbrella's expectations are CPython's")
@@ -26,12 +26,17 @@ import json, sys
 import %(parser)s as parser, ctypes, %(cookies)s as cookies
 print(json.dumps({
     "loaded": sorted(name for name in %(packages)r if name in sys.modules),
+    "imported": sorted(package for package, modules in %(triggers)r
+                       if any(module in sys.modules for module in modules)),
     "parse_qs": parser.parse_qs("a=1;b=2"),
     "repr": repr(ctypes.c_double.from_param(1.5)),  # 1e300 would crash an unfixed 2.7
     "unquote": [cookies._unquote.__module__, cookies._unquote('"\\\\\\\\\\\\042"')],
     "hostname": parser.urlparse(" https://evil.example/x").hostname,
 }))
-""" % {"parser": PARSER, "cookies": COOKIES, "packages": PACKAGES}
+""" % {"parser": PARSER, "cookies": COOKIES, "packages": PACKAGES,
+       # each package's stdlib modules: the switch loads it only once one is imported
+       "triggers": [(package, sorted(set(name for fix in shared_registry.fixes_of(package)
+                                         for name in fix.probes))) for package in PACKAGES]}
 
 NEEDED = """
 import json
@@ -67,7 +72,8 @@ def test_one_variable_fixes_all_three_in_one_process_and_loads_only_what_is_need
     assert result["unquote"][1] == '\\"'
     assert result["hostname"] == "evil.example"  # CVE-2023-24329: 2.7 and 3.6 lack it
     wanted = needed()
-    assert result["loaded"] == sorted(name for name in PACKAGES if wanted[name])
+    assert result["loaded"] == sorted(name for name in PACKAGES
+                                      if wanted[name] and name in result["imported"])
     assert (result["unquote"][0] == "http_cookies_backport._unquote") is \
         wanted["http_cookies_backport"]
 
@@ -80,8 +86,7 @@ def test_a_fix_is_left_out_by_name():
 
 def test_the_skip_list_wins_over_a_package_variable_and_takes_cves():
     result, err = app(HTTP_COOKIES_BACKPORT_PATCH="1", CPYTHON_SECURITY_SKIP="CVE-2024-7592")
-    assert err == "" and result["unquote"][0] == COOKIES
-    assert "http_cookies_backport" not in result["loaded"]
+    assert err == "" and result["unquote"][0] == COOKIES  # the package's other fixes apply
     result, err = app(HTTP_COOKIES_BACKPORT_PATCH="1", CPYTHON_SECURITY_SKIP="cve-2024-7952")
     assert err.startswith("cpython_security: CPYTHON_SECURITY_SKIP='cve-2024-7952': unknown "
                           "name cve-2024-7952 (the names are ")
@@ -149,4 +154,4 @@ def test_a_process_that_imports_no_target_loads_only_the_start_up_switch():
     assert (code, err) == (0, "")
     assert set(json.loads(out_with)) - set(json.loads(out)) == set([
         "_cpython_security", "_cpython_security._startup", "_cpython_security._import_hook",
-        "_cpython_security._registry"])
+        "_cpython_security._registry", "_cpython_security._row"])

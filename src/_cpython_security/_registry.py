@@ -16,70 +16,12 @@ probe reads a version number.
 import os
 import sys
 
+from ._row import Fix  # noqa: F401 - the rows' class, named by its users here
+
 __all__ = ["Fix", "FIXES", "BY_PACKAGE", "PACKAGES", "fixes_of", "variable_of",
            "SPLIT_PROBES"]
 
 _PY2 = sys.version_info[0] == 2
-
-
-class Fix(object):
-    """One fix: *package* applies it through ``package._startup.run`` (*startup*).
-
-    Rows are written with keywords: each says what it is."""
-
-    def __init__(self, package, cve, issue, summary, exposed, replaces, variable, options,
-                 probes=None, startup=None, option_modules=None, notes=None, umbrella="1",
-                 pth=None, also_variables=(), unfixed=None, upstream_name=None,
-                 copy_lacks=None, fix=None, module=None):
-        self.package = package
-        self.cve = cve
-        self.issue = issue
-        #: What the self-check prints after the CVE.
-        self.summary = summary
-        #: The verdict's words for a process exposed to it: what an attacker gets.
-        self.exposed = exposed
-        #: The stdlib names the fix replaces, on this interpreter.
-        self.replaces = tuple(replaces)
-        #: The fix module (``_engine``'s: ``needs_fix`` and ``replacements``) and the
-        #: stdlib module it fixes; a row without one is applied by its package's own code.
-        self.fix = fix
-        self.module = module
-        #: ``{module name: probe(module) -> whether this interpreter needs the fix}``:
-        #: a fix module's ``needs_fix``, imported only when the probe runs.
-        self.probes = dict(probes if probes is not None else {module: _lazy_probe(fix)})
-        #: The module whose ``run(environ, stream, just_imported)`` applies the fix
-        #: (None: ``_cpython_security._package``'s, which calls the package's ``patch()``).
-        self.startup = startup
-        #: The knob: the package's own variable, and its values beyond on/off.
-        self.variable = variable
-        self.options = list(options)
-        #: ``{option: module names}`` an option also waits for (any of them imported: run).
-        self.option_modules = dict(option_modules or {})
-        #: The package's value that ``CPYTHON_SECURITY_PATCH=1`` stands for: the one
-        #: that applies every fix the package has (``frameworks`` adds the adapters).
-        self.umbrella = umbrella
-        #: None, or a function returning lines to print at start-up before the switch is read.
-        self.notes = notes
-        #: The package's start-up file (``tools/make_pth.py`` writes it), and the other
-        #: variables whose presence runs it (a policy the package reads at start-up).
-        self.pth = pth or package + "_patch.pth"
-        self.also_variables = tuple(also_variables)
-        #: What the unfixed stdlib code does, as the self-check's first line says it.
-        self.unfixed = unfixed
-        #: The name upstream's fixed code gives the fix, and what a copy of the code
-        #: without it does: the audit's line search and its finding.
-        self.upstream_name = upstream_name
-        self.copy_lacks = copy_lacks
-
-    def __repr__(self):
-        return "<Fix %s %s (%s)>" % (self.cve, self.package, self.issue)
-
-
-def _lazy_probe(name):
-    """The probe of the fix module *name*: its ``needs_fix``, imported on the first call."""
-    def probe(module):
-        return __import__(name, None, None, ("needs_fix",)).needs_fix(module)
-    return probe
 
 
 def _parser_unfixed(module):

@@ -23,3 +23,16 @@ from _cpython_security._report import failure as skip_failure  # noqa: F401
 from urllib_parse_backport._log import log_report as urllib_log_report  # noqa: F401
 #: The fix packages on the shared engine (rows naming a fix module): the trials run on each.
 ENGINE_PACKAGES = [package for package in PACKAGES if BY_PACKAGE[package].fix is not None]
+
+
+def ships(package):
+    """Whether this interpreter ships a stdlib module *package*'s fixes are for (2.7
+    has no ``ipaddress``: such a package has nothing to patch there)."""
+    import importlib
+    for fix in shared_registry.fixes_of(package):
+        try:
+            importlib.import_module(fix.module if fix.module else min(fix.probes, key=len))
+        except ImportError:
+            continue
+        return True
+    return False
