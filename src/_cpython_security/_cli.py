@@ -26,8 +26,10 @@ def render(info):
     for fix in fixes:
         each = info.get("fixes", {}).get(fix.cve, info)
         lacks = each["lacks"] if "lacks" in each else each["vulnerable"]
-        rows.append("%s: %s" % (each["target"], "VULNERABLE: " + fix.unfixed
-                                if lacks else "fixed (%s)" % fix.issue))
+        rows.append("%s: %s" % (each["target"], "VULNERABLE: " + fix.unfixed if lacks
+                                else "not in this interpreter: nothing to fix"
+                                if each.get("state") == "not in this interpreter"
+                                else "fixed (%s)" % fix.issue))
         if each["exposed"]:
             exposure.append(fix.exposed)
     rows.append("fix active:   %s" % active)

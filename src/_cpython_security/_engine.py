@@ -233,8 +233,9 @@ class _Engine(object):
                     "lacks": lacks,
                     "exposed": lacks and not active,
                     "issue": fix.issue,
-                    "state": "patched" if active else "not patched",
-                    "target": ", ".join(fix.replaces),
+                    "state": "patched" if active else "not patched" if module is not None
+                    else "not in this interpreter",
+                    "target": ", ".join(fix.replaces) or fix.module,
                 }
             patched = self.ledger.bound()
             exposed = any(each["exposed"] for each in fixes.values())
