@@ -183,7 +183,7 @@ class _Engine(object):
         """Bind *fix*'s replacements in *module*; a function's aliases in other loaded
         modules too (found by identity), unless the module was imported just now."""
         fixer = __import__(fix.fix, None, None, ("replacements",))
-        bound = self.bound.setdefault(fix.cve, [])
+        bound = []  # recorded as the fix's once all is bound: "in effect" needs all of it
         for path, new in sorted(fixer.replacements(module).items()):
             holder, key, kind, label = _resolve(module, path)
             bound.append((path, id(new)))
@@ -194,6 +194,7 @@ class _Engine(object):
                 continue
             found = rebind({id(old): (old, new)}, None, self.package, self.ledger.bind)
             report.changed.extend(entry[4] for entry in found)
+        self.bound[fix.cve] = bound
 
     def unpatch(self):
         settle_in_child()
