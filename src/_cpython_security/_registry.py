@@ -320,9 +320,8 @@ FIXES = (
     Fix(package="idna_backport", cve="CVE-2022-45061", issue="gh-98433",
         summary="IDNA decoding quadratic in a label of right-to-left characters "
                 "(CPU exhaustion)",
-        exposed="a host name of 'xn--016c' and thousands of 'a' costs this process seconds "
-                "of CPU",
-        unfixed="decodes labels of any length, quadratic in right-to-left characters",
+        exposed="a long 'xn--' label in a host name costs this process seconds of CPU",
+        unfixed="decodes labels of any length (2.7, 3.6: quadratic in right-to-left letters)",
         replaces=["encodings.idna.ToUnicode", "encodings.idna.nameprep"],
         fix="idna_backport._idna", module="encodings.idna",
         variable="IDNA_BACKPORT_PATCH", options=[("force", {"force": True})]),
