@@ -201,10 +201,20 @@ def _goahead(module):
     return goahead
 
 
+def _through(stock):
+    def goahead(self, end):
+        return stock(self, end)
+    return goahead
+
+
 def replacements(module):
-    """``{"HTMLParser.goahead": the loop with gh-135462's end}``, named as the stock one."""
+    """``{"HTMLParser.goahead": the loop with gh-135462's end}``, named as the stock one.
+
+    Where the stock loop has the fix already (``patch(force=True)`` on a fixed
+    interpreter), its loop is a later one than this module's (3.13.6+ also
+    parse CDATA and raw text anew): the replacement calls it."""
     stock = module.HTMLParser.__dict__["goahead"]
-    new = _goahead(module)
+    new = _goahead(module) if needs_fix(module) else _through(stock)
     new.__name__ = stock.__name__
     new.__doc__ = stock.__doc__
     if hasattr(stock, "__qualname__"):

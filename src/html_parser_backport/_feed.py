@@ -64,12 +64,8 @@ def _take(parser):
     return text
 
 
-def replacements(module):
-    """``feed``, ``close`` and ``reset`` of ``HTMLParser`` with gh-153030's list."""
-    cls = module.HTMLParser
-    stock_feed = cls.__dict__["feed"]
-    stock_close = cls.__dict__["close"]
-    stock_reset = cls.__dict__["reset"]
+def _waiting(stock_feed, stock_close, stock_reset):
+    """gh-153030's ``feed``, ``close`` and ``reset``, around the stock methods."""
 
     # getattr/setattr, never self.__dict__: on 3.11+ reading an instance's __dict__
     # makes every later attribute access of that parser slower (13% on a page).
@@ -106,6 +102,31 @@ def replacements(module):
         setattr(self, THRESHOLD, 1)
         return result
 
-    return {"HTMLParser.feed": _named(feed, stock_feed),
-            "HTMLParser.close": _named(close, stock_close),
-            "HTMLParser.reset": _named(reset, stock_reset)}
+    return feed, close, reset
+
+
+def _through(stock_feed, stock_close, stock_reset):
+    """Methods that call the stock ones (a stock ``feed()`` that waits already)."""
+
+    def feed(self, data):
+        return stock_feed(self, data)
+
+    def close(self):
+        return stock_close(self)
+
+    def reset(self):
+        return stock_reset(self)
+
+    return feed, close, reset
+
+
+def replacements(module):
+    """``feed``, ``close`` and ``reset`` of ``HTMLParser`` with gh-153030's list.
+
+    Where the stock ``feed()`` waits already (``patch(force=True)`` on a fixed
+    interpreter), each calls the stock method: one list of waiting text."""
+    cls = module.HTMLParser
+    stock = (cls.__dict__["feed"], cls.__dict__["close"], cls.__dict__["reset"])
+    made = (_waiting if needs_fix(module) else _through)(*stock)
+    return dict(("HTMLParser." + old.__name__, _named(new, old))
+                for old, new in zip(stock, made))

@@ -111,3 +111,73 @@ def test_a_recorder_made_while_patched_parses_after_unpatch(html_unpatched):
     parser.feed("<a>x</a>")
     parser.close()
     assert parser.events == [("starttag", "a", []), ("data", "x"), ("endtag", "a")]
+
+
+def _fix_module(index):
+    from internals import shared_registry
+    row = shared_registry.fixes_of("html_parser_backport")[index]
+    return __import__(row.fix, None, None, ("needs_fix", "replacements"))
+
+
+class Upstream(stdlib.HTMLParser):
+    """gh-153030's feed(), close() and reset() as upstream wrote them (its names)."""
+
+    def reset(self):
+        stdlib.HTMLParser.reset(self)
+        self._pending, self._pending_len, self._parse_threshold = [], 0, 1
+
+    def feed(self, data):
+        self._pending_len += len(data)
+        if self._pending_len < self._parse_threshold:
+            self._pending.append(data)
+            return
+        self._pending.append(data)
+        self.rawdata += "".join(self._pending)
+        self._pending, self._pending_len = [], 0
+        n = len(self.rawdata)
+        self.goahead(0)
+        self._parse_threshold = 1 if len(self.rawdata) < n else len(self.rawdata)
+
+    def close(self):
+        self.rawdata += "".join(self._pending)
+        self._pending, self._pending_len = [], 0
+        self.goahead(1)
+
+
+def test_force_on_a_fixed_parser_calls_its_own_methods(html_unpatched):
+    # A stdlib module whose HTMLParser has both fixes (its loop stands for a later
+    # CPython's): the probes say so, and replacements() call its own methods, as
+    # patch(force=True) binds them there.
+    import types
+    eof, feed = _fix_module(0), _fix_module(1)
+    loop, calls = eof.replacements(stdlib)["HTMLParser.goahead"], []
+
+    def goahead(self, end):
+        calls.append(end)
+        return loop(self, end)
+
+    own = dict((name, Upstream.__dict__[name]) for name in ("feed", "close", "reset"))
+    own["goahead"] = goahead
+    fixed = types.ModuleType("fixed_html_parser")
+    fixed.__dict__.update(vars(stdlib))
+    fixed.HTMLParser = type(stdlib.HTMLParser)("HTMLParser", (stdlib.HTMLParser,), own)
+    assert not eof.needs_fix(fixed) and not feed.needs_fix(fixed)
+
+    def events():
+        parser = fixed.HTMLParser()
+        seen = []
+        parser.handle_starttag = lambda tag, attrs: seen.append(tag)
+        parser.handle_comment = seen.append
+        for char in "<x><abc><!--y":
+            parser.feed(char)
+        parser.close()
+        assert not hasattr(parser, feed.PENDING)  # the package's list is not used
+        return seen
+
+    before = events()
+    assert before == ["x", "abc", "y"]
+    forced = dict(eof.replacements(fixed), **feed.replacements(fixed))
+    for path, new in forced.items():
+        setattr(fixed.HTMLParser, path.split(".")[1], new)
+    del calls[:]
+    assert events() == before and calls[-1] == 1  # the class's own loop, still
