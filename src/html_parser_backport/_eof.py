@@ -211,8 +211,9 @@ def replacements(module):
     """``{"HTMLParser.goahead": the loop with gh-135462's end}``, named as the stock one.
 
     Where the stock loop has the fix already (``patch(force=True)`` on a fixed
-    interpreter), its loop is a later one than this module's (3.13.6+ also
-    parse CDATA and raw text anew): the replacement calls it."""
+    interpreter), its loop is a later one than this module's (releases with
+    the fix also parse tags, CDATA and raw text anew: gh-135661, gh-102555,
+    gh-118350): the replacement calls it."""
     stock = module.HTMLParser.__dict__["goahead"]
     new = _goahead(module) if needs_fix(module) else _through(stock)
     new.__name__ = stock.__name__
