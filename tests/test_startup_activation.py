@@ -30,7 +30,8 @@ def test_a_process_that_imports_neither_target_loads_only_the_start_up_switch(va
     assert (code, err) == (0, "")
     extra = set(json.loads(out_with)) - set(json.loads(out))
     assert extra == set(["_cpython_security", "_cpython_security._startup",
-                         "_cpython_security._import_hook", "_cpython_security._registry"])
+                         "_cpython_security._import_hook", "_cpython_security._registry",
+                         "_cpython_security._row"])
 
 
 def test_frameworks_waits_for_the_module_of_every_adapter():
