@@ -40,6 +40,25 @@ def test_the_measure_sees_the_quadratic_stock_feed(make):
     assert (growth(make) > 4 * 2.5) is is_vulnerable()
 
 
+# Upstream's test_buffer_artefacts (Lib/test/test_htmlparser.py): the events of a
+# construct split across feed() calls, which gh-153030's wait must not change.
+BUFFER_ARTEFACTS = [
+    ([["<a b='<'>"], ["<a ", "b='<'>"], ["<a b", "='<'>"], ["<a b=", "'<'>"],
+      ["<a b='<", "'>"], ["<a b='<'", ">"]], [("starttag", "a", [("b", "<")])]),
+    ([["<a b='>'>"], ["<a ", "b='>'>"], ["<a b", "='>'>"], ["<a b=", "'>'>"],
+      ["<a b='>", "'>"], ["<a b='>'", ">"]], [("starttag", "a", [("b", ">")])]),
+    ([["", "<!--abc-->"], ["<", "!--abc-->"], ["<!", "--abc-->"], ["<!-", "-abc-->"],
+      ["<!--", "abc-->"], ["<!--a", "bc-->"], ["<!--ab", "c-->"], ["<!--abc", "-->"],
+      ["<!--abc-", "->"], ["<!--abc--", ">"], ["<!--abc-->", ""]], [("comment", "abc")]),
+]
+
+
+@pytest.mark.parametrize("sources, expected", BUFFER_ARTEFACTS)
+def test_upstream_buffer_artefacts(html_patched, sources, expected):
+    for source in sources:
+        assert merged(parse(source)) == expected, source
+
+
 def test_the_brief_s_tag_gives_the_events_it_gives_whole(html_patched):
     whole = parse([TAG])
     assert whole == [("starttag", "a", [("href", "x" * 18000)]), CLOSE]
