@@ -54,7 +54,9 @@ def failures(results, envs):
                     what, _signal_name(-code), TAIL, _tail(command.get("err")), TAIL,
                     _tail(command.get("output")))
         else:
-            text = "failed: %s exited %d" % (what, code)
+            # Run in parallel, tox prints no environment's output as it goes: its tail here.
+            text = "failed: %s exited %d\n--- output (last %d lines) ---\n%s" % (
+                what, code, TAIL, _tail(command.get("output")))
         failed.append((env, text))
     return failed
 
