@@ -28,6 +28,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "docs", "_data", "interpreters.json")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "src"))  # the registry's order of the fixes
 
 import ci_matrix  # noqa: E402
 
@@ -69,23 +70,28 @@ def run_check(executable):
     env["PYTHONPATH"] = os.path.join(ROOT, "src")
     name = subprocess.check_output([executable, "-S", "-c", NAME], env=env,
                                    universal_newlines=True).strip()
-    process = subprocess.Popen([executable, "-S", "-m", "_cpython_security._check"], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    process = subprocess.Popen([executable, "-S", "-m", "_cpython_security._check", "--json"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                universal_newlines=True)
     out, err = process.communicate()
     if process.returncode not in (0, 1):
         raise SystemExit("%s: cpython-security-check exited %s:\n%s%s"
                          % (executable, process.returncode, out, err))
-    return name, parse(out), process.returncode
+    return name, parse(json.loads(out)), process.returncode
 
 
-def parse(out):
-    """``{CVE: whether the check says EXPOSED}`` from its text output, in its order."""
+def parse(document):
+    """``[(fix, whether this interpreter lacks it)]`` from the check's ``--json`` document,
+    in the registry's order: each package's ``status()``, whose ``"fixes"`` say each fix
+    of a package of several (``lacks``), else the package's one (``vulnerable``)."""
+    from _cpython_security._registry import FIXES
     lacks = []
-    for line in out.splitlines():
-        if line.startswith("CVE-"):
-            cve, verdict = line.split()[:2]
-            lacks.append((cve.rstrip(":"), verdict == "EXPOSED"))
+    for fix in FIXES:
+        info = document[fix.package]
+        if "fixes" in info:
+            lacks.append((fix.cve, bool(info["fixes"][fix.cve]["lacks"])))
+        else:
+            lacks.append((fix.cve, bool(info["vulnerable"])))
     return lacks
 
 
