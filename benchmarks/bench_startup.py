@@ -13,6 +13,7 @@ python will do. Usage: ``python benchmarks/bench_startup.py [-n 30] [python ...]
 from __future__ import print_function
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -28,9 +29,7 @@ CASES = (
                                       "CTYPES_SAFE_PATCH": "1"}),
     ("=frameworks, python -c pass", "pass", {"URLLIB_PARSE_BACKPORT_PATCH": "frameworks"}),
     ("CPYTHON_SECURITY_PATCH=1", "all", {"CPYTHON_SECURITY_PATCH": "1"}),
-    ("every package variable =1", "all", {"URLLIB_PARSE_BACKPORT_PATCH": "1",
-                                          "CTYPES_SAFE_PATCH": "1",
-                                          "HTTP_COOKIES_BACKPORT_PATCH": "1"}),
+    ("every package variable, as the umbrella", "all", None),  # from the registry
     ("CPYTHON_SECURITY_PATCH=1, python -c pass", "pass", {"CPYTHON_SECURITY_PATCH": "1"}),
     # Not a switch: what the fix's own code costs, for comparison. An app that
     # calls the backport itself imports the package (parser, report, API).
@@ -57,6 +56,14 @@ def codes(python):
             "package": "import %s, ctypes, urllib_parse_backport" % parser}
 
 
+def package_variables(python):
+    """``{variable: value}``: every package's own switch at the value the umbrella stands
+    for, as the registry installed in *python* lists them."""
+    code = ("import json; from _cpython_security._registry import BY_PACKAGE as b; "
+            "print(json.dumps(dict((f.variable, f.umbrella) for f in b.values())))")
+    return json.loads(subprocess.check_output([python, "-c", code]).decode("ascii"))
+
+
 def cpu_time(python, code, env):
     """User+sys CPU seconds of one ``python -c code`` process run with *env*."""
     with open(os.devnull, "w") as null:
@@ -76,14 +83,15 @@ def median(values):
 
 def measure(python, runs):
     """``[(label, code, base seconds, ratio)]`` for *python*."""
+    every = package_variables(python)
     base_env = dict(os.environ)
-    for name in VARIABLES:
+    for name in VARIABLES + tuple(every):
         base_env.pop(name, None)
     source = codes(python)
     variants = [("base", kind, base_env) for kind in sorted(set(BASE_OF.values()))]
     for label, kind, variables in CASES:
         env = dict(base_env)
-        env.update(variables)
+        env.update(every if variables is None else variables)
         variants.append((label, kind, env))
     times = dict(((label, kind), []) for label, kind, _ in variants)
     for label, kind, env in variants:  # warm up: bytecode written, caches filled
