@@ -26,7 +26,17 @@ Module map, one fix module per upstream change, each exporting
 - ``_method``: bpo-39603, ``HTTPConnection.putrequest``.
 - ``_host``: bpo-38576, ``HTTPConnection.__init__``.
 - ``_tunnel``: gh-146211, ``HTTPConnection._tunnel``.
+- ``_continue_headers``: bpo-44022 (CVE-2021-3737), ``HTTPResponse.begin``: the
+  header lines after a ``100 Continue`` are counted (2.7).
+- ``_interim``: gh-150743, ``HTTPResponse.begin`` and the trailer reader: at
+  most 100 1xx responses and 100 trailer lines.
+- ``_content_length``: gh-119451 (CVE-2025-13836), ``HTTPResponse._safe_read``:
+  a claimed length read in bounded pieces.
+- ``_responses``: what the three response bounds share (the bounded loop).
 - ``_wrap``: what the fix modules share (the original, the replacement's name).
+
+The response bounds: each caps what a server (or anyone between) can make
+the client read or allocate, with upstream's exceptions and messages.
 """
 
 from _cpython_security._engine import public_face
