@@ -43,25 +43,25 @@ pytest.importorskip("resource")
 
 SCRIPT = os.path.join(SCENARIOS, "parser_limits.py")
 
-CASES = ["email get_param", "idna decode", "idna encode", "basic auth",
-         "headers after 100 Continue", "100 Continue responses", "trailer lines",
-         "Content-Length", "IPv6 string", "html unclosed tags", "html unclosed comments",
-         "html fed by character", "cookie _unquote"]
+#: What upstream's fixed code does with each input: returns, or raises one of these
+#: errors (the idna codec's are ``UnicodeError``, its subclasses where 3.13 names them).
+FIXED = {"email get_param": ["returned"],
+         "idna decode": ["raised UnicodeError", "raised UnicodeDecodeError"],
+         "idna encode": ["raised UnicodeError", "raised UnicodeEncodeError"],
+         "basic auth": ["raised HTTPError"],
+         "headers after 100 Continue": ["raised HTTPException"],
+         "100 Continue responses": ["raised HTTPException"],
+         "trailer lines": ["raised HTTPException"],
+         "Content-Length": ["raised IncompleteRead"],
+         "IPv6 string": ["absent" if sys.version_info[0] == 2 else "raised AddressValueError"],
+         "html unclosed tags": ["returned"], "html unclosed comments": ["returned"],
+         "html fed by character": ["returned"], "cookie _unquote": ["returned"]}
 
-#: What upstream's fixed code does with each input: returns, or raises this error.
-FIXED = {"email get_param": "returned", "idna decode": "raised UnicodeError",
-         "idna encode": "raised UnicodeError", "basic auth": "raised HTTPError",
-         "headers after 100 Continue": "raised HTTPException",
-         "100 Continue responses": "raised HTTPException",
-         "trailer lines": "raised HTTPException", "Content-Length": "raised IncompleteRead",
-         "IPv6 string": "absent" if sys.version_info[0] == 2 else "raised AddressValueError",
-         "html unclosed tags": "returned", "html unclosed comments": "returned",
-         "html fed by character": "returned", "cookie _unquote": "returned"}
 
-
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", sorted(FIXED))
 def test_the_case_ends_within_the_limits_under_the_umbrella(case):
     returncode, out, err = run([SCRIPT, case], CPYTHON_SECURITY_PATCH="1")
     assert returncode == 0, "%s: exit %d (negative: killed by that signal)\n%s" % (
         case, returncode, err[-2000:])
-    assert json.loads(out.strip().splitlines()[-1]) == {"case": case, "outcome": FIXED[case]}
+    answer = json.loads(out.strip().splitlines()[-1])
+    assert answer["case"] == case and answer["outcome"] in FIXED[case]
