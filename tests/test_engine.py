@@ -70,4 +70,5 @@ def test_status_reads_each_fix_from_the_module_as_it_is(package):
         face.unpatch()
     info = face.status()
     for cve, entry in info["fixes"].items():
-        assert entry["state"] == "not patched" and entry["exposed"] is entry["lacks"]
+        assert entry["state"] in ("not patched", "not in this interpreter")
+        assert entry["exposed"] is entry["lacks"]

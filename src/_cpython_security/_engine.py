@@ -35,6 +35,7 @@ import sys
 import types
 
 from ._fork import settle_before_fork, settle_in_child
+from ._import_hook import PostImportHook, importing
 from ._ledger import ABSENT, Ledger, Lock
 from ._logging import get_logger, log_report
 from ._rebind import module_namespace, rebind
@@ -88,6 +89,10 @@ class _Engine(object):
         self.probed = {}
         #: ``{cve: [(path, id(new))]}`` of the ``patch()`` under way or finished.
         self.bound = {}
+        #: The stdlib modules a ``patch()`` found half-imported, and the hook that calls
+        #: ``patch()`` again once they are whole (None: none waits).
+        self.waiting = ()
+        self.hook = None
         # The fix modules, and the stdlib modules already loaded, whole in a forked child.
         settle_before_fork(sorted(set(fix.fix for fix in self.fixes)),
                            sorted(set(fix.module for fix in self.fixes)))
@@ -154,18 +159,24 @@ class _Engine(object):
             ledger = self.ledger
             done = ledger.report
             if done is not None and all(self.in_effect(fix, modules[fix.module])
-                                        for fix in self.fixes if fix.cve in self.bound):
+                                        for fix in self.fixes if fix.cve in self.bound) \
+                    and all(importing(name) for name in self.waiting):
                 return done
             ledger.report = None
             ledger.unbind()  # what an interrupted call, or a module imported anew, left bound
             self.bound = {}
             report = PatchReport(forced=force)
-            due = []
+            due, waiting = [], []
             for fix in self.fixes:  # every probe reads the stock module, before any binding
                 module = modules[fix.module]
                 if module is None:
                     report.skipped.append((fix.module, "not in this interpreter: nothing "
                                            "to fix"))
+                elif importing(fix.module):  # half-made (wsgiref.handlers imports
+                    # wsgiref.headers first): a probe would read it wrong; patched when whole
+                    report.skipped.append((fix.cve, "waits for %s to finish importing"
+                                           % fix.module))
+                    waiting.append(fix.module)
                 elif fix.cve in _leave_out:
                     report.skipped.append((fix.cve, "left out by CPYTHON_SECURITY_SKIP"))
                 elif not (self.vulnerable(fix, module) or force):
@@ -175,9 +186,24 @@ class _Engine(object):
                     due.append(fix)
             for fix in due:
                 self.bind(fix, modules[fix.module], report, _just_imported)
+            self.waiting = tuple(waiting)
             ledger.report = report  # the last step: "a patch() finished"
         log_report(self.package, "patch", report, _at_startup)
+        if waiting:
+            self.wait_for(waiting, (force, _at_startup, (), _leave_out))
         return report
+
+    def wait_for(self, names, arguments):
+        """Call ``patch(*arguments)`` again once each module of *names* has finished
+        importing (the skip list and force of the call that found them half-made)."""
+        def again(name):
+            if self.ledger.report is not None:  # unpatch() since: nothing to finish
+                self.patch(*arguments)
+
+        hook, self.hook = self.hook, PostImportHook(names, again)
+        if hook is not None:
+            hook.uninstall()
+        self.hook.install()
 
     def bind(self, fix, module, report, just_imported):
         """Bind *fix*'s replacements in *module*; a function's aliases in other loaded
@@ -205,7 +231,9 @@ class _Engine(object):
             report = PatchReport(forced=done is not None and done.forced)
             back = ledger.replacements()
             restored, left = ledger.unbind()
-            self.bound = {}
+            self.bound, self.waiting = {}, ()
+            if self.hook is not None:
+                self.hook.uninstall()
             report.changed.extend(restored)
             report.skipped.extend((label, LEFT_ALONE) for label in left)
             if back:  # aliases of a fix made while patched (a module imported meanwhile)
@@ -219,7 +247,8 @@ class _Engine(object):
     def is_vulnerable(self):
         modules = self.modules()
         with self.lock:
-            return any(self.vulnerable(fix, modules[fix.module]) for fix in self.fixes)
+            return any(importing(fix.module) or self.vulnerable(fix, modules[fix.module])
+                       for fix in self.fixes if modules[fix.module] is not None)
 
     def status(self):
         settle_in_child()
@@ -229,7 +258,9 @@ class _Engine(object):
             fixes = {}
             for fix in self.fixes:
                 module = modules[fix.module]
-                lacks, active = self.vulnerable(fix, module), self.in_effect(fix, module)
+                half = module is not None and importing(fix.module)  # no probe can tell
+                lacks = True if half else self.vulnerable(fix, module)
+                active = self.in_effect(fix, module)
                 fixes[fix.cve] = {  # the shape every multi-fix status() has
                     "lacks": lacks,
                     "exposed": lacks and not active,
