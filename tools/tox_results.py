@@ -66,7 +66,11 @@ def main(argv):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     with open(argv[0]) as handle:
-        results = json.load(handle)
+        text = handle.read()
+    if not text.strip():  # tox stopped before any environment ran (a usage error)
+        print("tools/matrix: tox wrote no results: no environment ran")
+        return 1
+    results = json.loads(text)
     failed = failures(results, argv[1:])
     for env, text in failed:
         print("tools/matrix: %s: %s" % (env, text))
