@@ -1,12 +1,14 @@
-"""Run frameworks' own test suites three times: shim off, ``=1``, ``=frameworks``.
+"""Run frameworks' own test suites three times: no switch, ``URLLIB_PARSE_BACKPORT_PATCH=1``,
+and ``CPYTHON_SECURITY_PATCH=1`` (every fix, the framework adapters included).
 
-What it shows: the start-up switch (``URLLIB_PARSE_BACKPORT_PATCH``) changes no
-outcome of a framework's own tests except those that assert the old ``';'``
-splitting. For one tox environment (``compat-py27``, ``compat-py38-unfixed``)
-it downloads each pinned sdist (``pip download --no-binary :all:``; cached in
-WORKDIR, so a second run downloads nothing), installs it without dependencies
+What it shows: the start-up switches change no outcome of a framework's own
+tests except those listed with their reason (tests that assert the old ``';'``
+splitting, or that write what a header-injection guard now refuses). For one
+tox environment (``compat-py27``, ``compat-py38-unfixed``) it downloads each
+pinned sdist (``pip download --no-binary :all:``; cached in WORKDIR, so a second
+run downloads nothing), installs it without dependencies
 (tests/requirements/compat.txt pins those), unpacks its tests, and runs the
-chosen tests with the variable unset, ``=1`` and ``=frameworks``. Outcomes are
+chosen tests with no variable, ``URLLIB_PARSE_BACKPORT_PATCH=1`` and the umbrella. Outcomes are
 compared per test id with the unset run; every change must be listed in
 tests/data/compat_expected.json (with its reason), and every listed change
 must happen. Anything else fails the run, naming the test ids.
@@ -31,7 +33,9 @@ import xml.etree.ElementTree as ET
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECTED = os.path.join(ROOT, "tests", "data", "compat_expected.json")
 VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
-MODES = ("unset", "1", "frameworks")
+UMBRELLA = "CPYTHON_SECURITY_PATCH"
+#: "1": the query-string package's own switch; "umbrella": every package's.
+MODES = ("unset", "1", "umbrella")
 
 _PYTEST = ["-p", "no:cacheprovider", "-q", "-o", "addopts="]
 
@@ -140,8 +144,12 @@ def prepare(suite, workdir):
 
 def _environ(mode):
     environ = dict(os.environ)
-    environ.pop(VARIABLE, None)
-    if mode != "unset":
+    for name in [name for name in environ if name.startswith("CPYTHON_SECURITY_") or
+                 name.endswith("_BACKPORT_PATCH") or name == "CTYPES_SAFE_PATCH"]:
+        environ.pop(name)
+    if mode == "umbrella":
+        environ[UMBRELLA] = "1"
+    elif mode != "unset":
         environ[VARIABLE] = mode
     environ["PYTHONDONTWRITEBYTECODE"] = "1"
     return environ
@@ -256,16 +264,21 @@ RUNNERS = {"pytest": run_pytest, "unittest": run_unittest, "trial": run_trial}
 #: did not take effect cannot pass.
 _PROBE = ("import sys\ntry:\n    from urllib.parse import parse_qsl\nexcept ImportError:\n"
           "    from urlparse import parse_qsl\nsys.stdout.write(str(len(parse_qsl('a=1;b=2'))))")
-_PROBE_FIELDS = {"unset": "2", "1": "1", "frameworks": "1"}
+_PROBE_FIELDS = {"unset": "2", "1": "1", "umbrella": "1"}
+
+
+def _switch(mode):
+    """The variable *mode* sets, as the messages name it."""
+    return "%s=1" % UMBRELLA if mode == "umbrella" else "%s=%s" % (VARIABLE, mode)
 
 
 def check_switch(mode):
     """A problem if the stdlib parser does not split as *mode* requires, else None."""
     seen = subprocess.check_output([sys.executable, "-c", _PROBE], env=_environ(mode))
     if seen.decode().strip() != _PROBE_FIELDS[mode]:
-        return ("with %s=%s the stdlib parse_qsl('a=1;b=2') gave %s fields, not %s: the "
+        return ("with %s the stdlib parse_qsl('a=1;b=2') gave %s fields, not %s: the "
                 "start-up switch or the unfixed stdlib is missing, or the fix splits on ';'"
-                % (VARIABLE, mode, seen.decode(), _PROBE_FIELDS[mode]))
+                % (_switch(mode), seen.decode(), _PROBE_FIELDS[mode]))
     return None
 
 
@@ -324,19 +337,19 @@ def main(argv):
             if not results[mode]:
                 problems.append("%s (%s): no test ran" % (suite["name"], mode))
         for test_id in unexpected_failures(env, suite["name"], results["unset"]):
-            problems.append("%s: %s fails with %s unset, and is not listed as failing"
-                            % (suite["name"], test_id, VARIABLE))
+            problems.append("%s: %s fails with no switch, and is not listed as failing"
+                            % (suite["name"], test_id))
         seen, wanted = changes(results), expected_changes(env, suite["name"])
         for key in sorted(set(seen) | set(wanted)):
             if seen.get(key) != wanted.get(key):
-                problems.append("%s: %s with %s=%s: %s -> %s, expected %s -> %s" % (
-                    suite["name"], key[0], VARIABLE, key[1],
+                problems.append("%s: %s with %s: %s -> %s, expected %s -> %s" % (
+                    suite["name"], key[0], _switch(key[1]),
                     seen.get(key, ("same",))[0], seen.get(key, ("", "same"))[1],
                     wanted.get(key, ("same",))[0], wanted.get(key, ("", "same"))[1]))
         summary[suite["name"]] = {
             "version": suite["version"], "seconds": int(time.time() - started),
             "outcomes": {m: counts(results[m]) for m in MODES},
-            "changed": ["%s (%s=%s): %s -> %s" % (k[0], VARIABLE, k[1], v[0], v[1])
+            "changed": ["%s (%s): %s -> %s" % (k[0], _switch(k[1]), v[0], v[1])
                         for k, v in sorted(seen.items())]}
         print("%s %s: %s" % (suite["name"], suite["version"],
                              json.dumps(summary[suite["name"]], sort_keys=True)))
