@@ -26,6 +26,8 @@ is refused however it was filled.
 import re
 import sys
 
+from ._morsel_copies import copy_of
+
 __all__ = ["needs_fix", "replacements", "has_control_character", "fast_clean", "MESSAGE",
            "probe_morsel", "refuses", "around"]
 
@@ -33,7 +35,10 @@ __all__ = ["needs_fix", "replacements", "has_control_character", "fast_clean", "
 # unicode value (or one whose ``str()`` is unicode) is checked as unicode, since
 # ``str()`` of non-ASCII unicode raises where the stock setter stores it. Types
 # whose ``str()`` is digits (and bools) never hold one. On 3.x a printable ``str``
-# (no C0, no DEL) is clean by ``str.isprintable`` alone, in C.
+# (no C0, no DEL) is clean by ``str.isprintable`` alone, in C. ``_plain_str`` (the
+# copies' test, only ever given a native ``str``): 2.7 has no ``isprintable`` and a
+# pattern call costs as much as the setter, so it asks a dict of the native strings
+# found clean first (as wsgiref_backport's ``_headers``; bounded, emptied when full).
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     _NUMBERS = frozenset([int, long, bool])  # noqa: F821 - 2.7's name
 
@@ -46,10 +51,23 @@ if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environ
             return unicode(value)  # noqa: F821 - 2.7's name
 
     _printable = None
+
+    class _CleanStrings(dict):
+        """Native strings found clean (at most 2048, of at most 256 characters)."""
+
+        def __missing__(self, value):
+            clean = _clean(value) is not None
+            if clean and len(value) <= 256:
+                if len(self) >= 2048:
+                    self.clear()
+                self[value] = True
+            return clean
+
+    _plain_str = _CleanStrings().__getitem__
 else:
     _NUMBERS = frozenset([int, bool])
     _text = str
-    _printable = str.isprintable
+    _printable = _plain_str = str.isprintable
 
 _STR = str
 #: gh-143919's class: the C0 control characters and DEL.
@@ -91,6 +109,13 @@ def _setitem(module, original):
     """gh-143919: ``morsel[K] = V``; an invalid attribute is the original's error first."""
     error, string, fast, numbers = module.CookieError, _STR, _fast, _NUMBERS
 
+    def refuse(key, V):  # the copy's exact test, *key* found reserved
+        if type(V) not in numbers and (_has(V) or _has(key)):
+            raise error("%s %r %r" % (_MESSAGE, key, V))
+    copy = copy_of(original, "__setitem__", _plain_str, refuse)
+    if copy is not None:
+        return copy
+
     def __setitem__(self, K, V):
         # A key holding a control character is never reserved: the original refuses it
         # first, as upstream's check of it comes after that.
@@ -108,6 +133,13 @@ def _setdefault(module, original):
     """gh-143919: ``morsel.setdefault(key, val)``, as ``__setitem__``."""
     error, string, fast, numbers = module.CookieError, _STR, _fast, _NUMBERS
 
+    def refuse(key, val):  # the copy's exact test, *key* found reserved
+        if type(val) not in numbers and (_has(val) or _has(key)):
+            raise error("%s %r %r" % (_MESSAGE, key, val))
+    copy = copy_of(original, "setdefault", _plain_str, refuse)
+    if copy is not None:
+        return copy
+
     def setdefault(self, key, val=None):
         if (type(val) is string and fast(val)) or type(val) in numbers:
             return original(self, key, val)
@@ -124,6 +156,13 @@ def _set(module, original):
     key errors first (run on a scratch morsel: nothing of *self* changes). 3.7+'s takes
     no more arguments: its replacement takes none either (no ``*args`` to pack)."""
     error, string, fast = module.CookieError, _STR, _fast
+
+    def refuse_copy(key, val, coded_val):  # the copy's exact test, *key* found legal
+        if _has(val) or _has(coded_val) or _has(key):
+            raise error("%s %r %r %r" % (_MESSAGE, key, val, coded_val))
+    copy = copy_of(original, "set", _plain_str, refuse_copy)
+    if copy is not None:
+        return copy
 
     def refuse(self, key, val, coded_val, args, kwargs):
         if _has(val) or _has(coded_val) or _has(key):
