@@ -29,6 +29,8 @@ tab in a value, a non-ASCII character) then goes to the original.
 import re
 import sys
 
+from ._headers_copies import copy_of
+
 __all__ = ["needs_fix", "replacements", "MESSAGE", "METHODS"]
 
 #: Upstream's message, for every refusal of a name, value or parameter.
@@ -107,6 +109,13 @@ def _checked(headers, value, name):
     return value
 
 
+def _checked_pairs(headers, pairs):
+    """Upstream's ``__init__`` loop (under ``__debug__``): each name, then its value."""
+    for k, v in pairs:
+        _checked(headers, k, True)
+        _checked(headers, v, False)
+
+
 def _plain_params(params):
     """Whether every key and value of *params* is plain (a None value: nothing to test)."""
     for k, v in params.items():
@@ -169,9 +178,7 @@ def replacements(module):
             except _ODD:
                 pass
             self._headers = headers
-            for k, v in headers:
-                _checked(self, k, True)
-                _checked(self, v, False)
+            _checked_pairs(self, headers)
         return init(self, headers)
 
     def __setitem__(self, name, val):
@@ -241,4 +248,8 @@ def replacements(module):
         return add_header(self, _name, _value, **_params)
 
     news = (__init__, __setitem__, __delitem__, get_all_, get_, setdefault_, add_header_)
-    return dict(("Headers." + name, _named(new, own[name])) for name, new in zip(METHODS, news))
+    helpers = {"_PLAIN": _plain, "_CHECKED": _checked, "_ODD": _ODD,
+               "_CHECKED_PAIRS": _checked_pairs}
+    # The stock 3.x body with this check inlined where the method is one (_headers_copies).
+    return dict(("Headers." + name, _named(copy_of(own[name], name, helpers) or new, own[name]))
+                for name, new in zip(METHODS, news))

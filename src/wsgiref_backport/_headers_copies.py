@@ -1,0 +1,253 @@
+"""gh-143916's ``Headers`` methods at the stock cost: the stock body behind the check.
+
+A replacement that checks, then calls the original, costs one more Python
+call than the stock method: as much as the method's own work for a
+``h[name] = value`` or a ``name in h``. So where the class's method is the
+stock 3.x body (CPython 3.6-3.13 and PyPy3 ship one text; its code compiles
+from that text here: same bytecode, names and constants), the replacement is
+that body preceded by ``_headers``' wrapper's check, written out in the same
+function: the same checks in the same order with the same side effects, then
+what the stock method does, without the second call. Anything else (2.7's
+bodies, one edited by a distributor, one already replaced) keeps the wrapper.
+
+The globals of a copy are the stock module's names it reads (as they are at
+patch time), builtins, and ``_headers``' helpers: ``_PLAIN`` (a plain ``str``:
+one C call), ``_CHECKED`` (upstream's ``_convert_string_type(v, name=...)``),
+``_ODD`` (what ``_PLAIN`` raises on a non-string) and ``_CHECKED_PAIRS``
+(upstream's ``__init__`` loop). A copy has no closure and no defaults of its
+own: either would miss CPython's fast call path before 3.11.
+"""
+
+import types
+
+__all__ = ["copy_of"]
+
+# The stock 3.x bodies (3.6-3.13), docstrings as %(doc)s: the original's own.
+_STOCK = {
+    "__init__": '''
+def __init__(self, headers=None):
+    headers = headers if headers is not None else []
+    if type(headers) is not list:
+        raise TypeError("Headers must be a list of name/value tuples")
+    self._headers = headers
+    if __debug__:
+        for k, v in headers:
+            self._convert_string_type(k)
+            self._convert_string_type(v)
+''',
+    "__setitem__": '''
+def __setitem__(self, name, val):
+    %(doc)s
+    del self[name]
+    self._headers.append(
+        (self._convert_string_type(name), self._convert_string_type(val)))
+''',
+    "__delitem__": '''
+def __delitem__(self,name):
+    %(doc)s
+    name = self._convert_string_type(name.lower())
+    self._headers[:] = [kv for kv in self._headers if kv[0].lower() != name]
+''',
+    "get_all": '''
+def get_all(self, name):
+    %(doc)s
+    name = self._convert_string_type(name.lower())
+    return [kv[1] for kv in self._headers if kv[0].lower()==name]
+''',
+    "get": '''
+def get(self,name,default=None):
+    %(doc)s
+    name = self._convert_string_type(name.lower())
+    for k,v in self._headers:
+        if k.lower()==name:
+            return v
+    return default
+''',
+    "setdefault": '''
+def setdefault(self,name,value):
+    %(doc)s
+    result = self.get(name)
+    if result is None:
+        self._headers.append((self._convert_string_type(name),
+            self._convert_string_type(value)))
+        return value
+    else:
+        return result
+''',
+    "add_header": '''
+def add_header(self, _name, _value, **_params):
+    %(doc)s
+    parts = []
+    if _value is not None:
+        _value = self._convert_string_type(_value)
+        parts.append(_value)
+    for k, v in _params.items():
+        k = self._convert_string_type(k)
+        if v is None:
+            parts.append(k.replace('_', '-'))
+        else:
+            v = self._convert_string_type(v)
+            parts.append(_formatparam(k.replace('_', '-'), v))
+    self._headers.append((self._convert_string_type(_name), "; ".join(parts)))
+'''}
+
+_FIELDS = ("co_code", "co_names", "co_varnames", "co_argcount", "co_kwonlyargcount",
+           "co_flags", "co_freevars", "co_cellvars")
+
+
+def _same(code, other):
+    """Whether two code objects do the same (line numbers and qualified names aside)."""
+    if not all(getattr(code, f, None) == getattr(other, f, None) for f in _FIELDS):
+        return False
+    if len(code.co_consts) != len(other.co_consts):
+        return False
+    for a, b in zip(code.co_consts, other.co_consts):
+        if isinstance(a, types.CodeType):
+            if not (isinstance(b, types.CodeType) and _same(a, b)):
+                return False
+        elif type(a) is not type(b) or (a != b and not _nested_names(a, b)):
+            return False
+    return True
+
+
+def _nested_names(a, b):
+    """Whether *a* and *b* are a comprehension's qualified names (before 3.11 a constant):
+    ``Headers.get_all.<locals>.<listcomp>`` in the class, ``get_all...`` compiled alone."""
+    tail = ".<locals>.<listcomp>"
+    return isinstance(a, str) and a.endswith(tail) and ("." + a).endswith("." + b)
+
+
+def _stock_code(name, original):
+    """The code the stock text of *name* compiles to here, *original*'s docstring in it."""
+    text = _STOCK[name] % {"doc": repr(original.__doc__)}
+    module = compile(text, "<stock>", "exec")
+    return [c for c in module.co_consts if isinstance(c, types.CodeType)][0]
+
+
+class _Copies(object):
+    """The copies (a class body, not a function: a nested function's code misses the fast
+    call path too). flake8: the helpers are the copy's globals (F821), by design."""
+
+    def __init__(self, headers=None):
+        headers = headers if headers is not None else []
+        if type(headers) is not list:
+            raise TypeError("Headers must be a list of name/value tuples")
+        self._headers = headers
+        if __debug__:  # upstream checks the pairs under __debug__ only
+            try:
+                for k, v in headers:
+                    if not (_PLAIN(k) and _PLAIN(v)):  # noqa: F821
+                        break
+                    self._convert_string_type(k)
+                    self._convert_string_type(v)
+                else:
+                    return
+            except _ODD:  # noqa: F821 - a non-string: the exact checks say what
+                pass
+            _CHECKED_PAIRS(self, headers)  # noqa: F821
+
+    def __setitem__(self, name, val):
+        try:
+            plain = _PLAIN(name) and _PLAIN(val)  # noqa: F821
+        except _ODD:  # noqa: F821
+            plain = False
+        if not plain:  # upstream: the name's lines deleted, then the checks
+            del self[name]
+            _CHECKED(self, name, True)  # noqa: F821
+            _CHECKED(self, val, False)  # noqa: F821
+        del self[name]
+        self._headers.append(
+            (self._convert_string_type(name), self._convert_string_type(val)))
+
+    def __delitem__(self, name):
+        try:
+            plain = _PLAIN(name)  # noqa: F821
+        except _ODD:  # noqa: F821
+            plain = False
+        if not plain:
+            _CHECKED(self, name.lower(), True)  # noqa: F821
+        name = self._convert_string_type(name.lower())
+        self._headers[:] = [kv for kv in self._headers if kv[0].lower() != name]
+
+    def get_all(self, name):
+        try:
+            plain = _PLAIN(name)  # noqa: F821
+        except _ODD:  # noqa: F821
+            plain = False
+        if not plain:
+            _CHECKED(self, name.lower(), True)  # noqa: F821
+        name = self._convert_string_type(name.lower())
+        return [kv[1] for kv in self._headers if kv[0].lower() == name]
+
+    def get(self, name, default=None):
+        try:
+            plain = _PLAIN(name)  # noqa: F821
+        except _ODD:  # noqa: F821
+            plain = False
+        if not plain:
+            _CHECKED(self, name.lower(), True)  # noqa: F821
+        name = self._convert_string_type(name.lower())
+        for k, v in self._headers:
+            if k.lower() == name:
+                return v
+        return default
+
+    def setdefault(self, name, value):
+        try:
+            plain = _PLAIN(name) and _PLAIN(value)  # noqa: F821
+        except _ODD:  # noqa: F821
+            plain = False
+        if not plain and self.get(name) is None:
+            _CHECKED(self, name, True)  # noqa: F821
+            _CHECKED(self, value, False)  # noqa: F821
+        result = self.get(name)
+        if result is None:
+            self._headers.append((self._convert_string_type(name),
+                                  self._convert_string_type(value)))
+            return value
+        else:
+            return result
+
+    def add_header(self, _name, _value, **_params):
+        try:
+            plain = _PLAIN(_name) and (_value is None or _PLAIN(_value))  # noqa: F821
+            if plain:
+                for k, v in _params.items():
+                    if not _PLAIN(k) or (v is not None and not _PLAIN(v)):  # noqa: F821
+                        plain = False
+                        break
+        except _ODD:  # noqa: F821
+            plain = False
+        if not plain:  # upstream's order: the value, each parameter, the name
+            if _value is not None:
+                _CHECKED(self, _value, False)  # noqa: F821
+            for k, v in _params.items():
+                _CHECKED(self, k, True)  # noqa: F821
+                if v is not None:
+                    _CHECKED(self, v, False)  # noqa: F821
+            _CHECKED(self, _name, True)  # noqa: F821
+        parts = []
+        if _value is not None:
+            _value = self._convert_string_type(_value)
+            parts.append(_value)
+        for k, v in _params.items():
+            k = self._convert_string_type(k)
+            if v is None:
+                parts.append(k.replace('_', '-'))
+            else:
+                v = self._convert_string_type(v)
+                parts.append(_formatparam(k.replace('_', '-'), v))  # noqa: F821
+        self._headers.append((self._convert_string_type(_name), "; ".join(parts)))
+
+
+def copy_of(original, name, helpers):
+    """The checked copy of the stock *original* (``Headers.name``), or None where it is
+    not the stock 3.x body. *helpers*: the copy's ``_PLAIN``, ``_CHECKED``, ... by name."""
+    code = getattr(original, "__code__", None)
+    if code is None or name not in _STOCK or not _same(code, _stock_code(name, original)):
+        return None
+    stock = original.__globals__
+    names = dict((n, stock[n]) for n in code.co_names if n in stock)
+    names.update(helpers, __name__=stock["__name__"], __builtins__=stock["__builtins__"])
+    return types.FunctionType(vars(_Copies)[name].__code__, names, original.__name__,
+                              original.__defaults__)

@@ -1,0 +1,112 @@
+"""The ``Headers`` copies (``_headers_copies``) against ``_headers``' wrappers.
+
+On 3.x (CPython 3.6-3.13, PyPy3) every ``Headers`` method gh-143916 checks
+in ships as the stock body ``_headers_copies`` knows, so the replacement is
+that body behind the wrapper's check, in one function. The wrapper (check,
+then the original) stays for a body it does not know (2.7's, here: one put
+behind another function). Both must do the same with every input: the same
+result and the same header list, or the same exception with the same message.
+"""
+
+import types
+
+import pytest
+
+from wsgiref_backport import _headers, _headers_copies
+from wsgiref_helpers import PY2, headers
+
+METHODS = _headers.METHODS
+
+
+class Text(str):
+    """A ``str`` subclass: the stock 3.x ``_convert_string_type`` refuses it."""
+
+
+NAMES = ["X-A", "x-a", "Content-Type", "X\r\nB", "X\tB", "\x7f", "caf\xe9", "", 7, None,
+         Text("X-A")]
+VALUES = ["v", "a b", "a\tb", "a\r\nSet-Cookie: x=y", "\x00", "\xa0", "", 3, None, Text("v")]
+if not PY2:
+    NAMES.append("X\u2028")
+    VALUES.extend(["\u2028", b"v"])
+START = [("X-A", "1"), ("Other", "2"), ("x-a", "3")]
+
+
+def _behind(original):
+    """*original* behind another function: not a stock body ``_headers_copies`` knows."""
+    def other(*args, **kwargs):
+        return original(*args, **kwargs)
+    other.__name__ = original.__name__
+    return other
+
+
+def _classes():
+    """``(copies, wrappers)``: Headers subclasses holding each kind of replacement."""
+    stock, kind = vars(headers.Headers), type(headers.Headers)  # 2.7: a classic class
+    behind = kind("Behind", (headers.Headers,), dict((m, _behind(stock[m])) for m in METHODS))
+    fake = types.ModuleType("fake_headers")
+    fake.Headers, fake._formatparam = behind, headers._formatparam
+    made = []
+    for module in (headers, fake):
+        found = _headers.replacements(module)
+        made.append(kind("H", (headers.Headers,),
+                         dict((m, found["Headers." + m]) for m in METHODS)))
+    return made
+
+
+COPIES, WRAPPERS = _classes()
+
+
+def _outcome(cls, call):
+    h = cls(list(START))
+    try:
+        result = call(h)
+    except Exception as error:  # noqa: B902 - every outcome is compared
+        return type(error), str(error)
+    return result, list(h._headers)
+
+
+def _agree(call):
+    assert _outcome(COPIES, call) == _outcome(WRAPPERS, call)
+
+
+@pytest.mark.skipif(PY2, reason="2.7's bodies keep the wrapper")
+@pytest.mark.parametrize("name", METHODS)
+def test_the_shipped_body_is_copied(name):
+    original = vars(headers.Headers)[name]
+    assert _headers_copies.copy_of(original, name, {}) is not None
+    assert vars(COPIES)[name].__code__.co_filename != original.__code__.co_filename
+    assert vars(COPIES)[name].__defaults__ == original.__defaults__
+
+
+@pytest.mark.parametrize("name", METHODS)
+def test_another_body_is_wrapped(name):
+    other = _behind(vars(headers.Headers)[name])
+    assert _headers_copies.copy_of(other, name, {}) is None
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("value", VALUES)
+def test_setters_agree(name, value):
+    _agree(lambda h: h.__setitem__(name, value))
+    _agree(lambda h: h.setdefault(name, value))
+    _agree(lambda h: h.add_header(name, value))
+    _agree(lambda h: h.add_header("X-P", None, **{"p_q": value, "r": None}))
+    _agree(lambda h: type(h)([(name, value), ("X-A", "1")])._headers)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_readers_agree(name):
+    _agree(lambda h: h.get(name, "default"))
+    _agree(lambda h: h.get_all(name))
+    _agree(lambda h: (h[name], name in h))
+    _agree(lambda h: h.__delitem__(name))
+
+
+def test_an_honest_response_is_the_stock_one():
+    def build(h):
+        h["Content-Type"] = "text/plain"
+        h.add_header("Content-Disposition", "attachment", filename="a b.txt")
+        h.setdefault("Cache-Control", "no-store")
+        del h["Other"]
+        return str(h), h.get_all("x-a"), "X-A" in h
+    assert _outcome(COPIES, build) == _outcome(headers.Headers, build)
