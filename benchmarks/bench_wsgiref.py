@@ -11,7 +11,8 @@ Each case is timed stock and patched interleaved in this one process (the
 package patched and unpatched between measurements, the order swapped
 every round), best of N rounds, in CPU time:
 
-* single calls: ``Headers(list)`` of four pairs, ``h[name] = value``,
+* single calls: ``Headers(list)`` of four pairs, ``h[name] = value`` (and
+  ``h[name] = new``: a value made for the call, as a request id or a date is),
   ``name in h``, ``add_header`` with a ``filename`` parameter (a space in
   it), ``BaseHandler.start_response("201 Created", four pairs)``;
 * ``SimpleHandler``: a whole response written to memory (status, four
@@ -25,6 +26,7 @@ from __future__ import print_function
 
 import argparse
 import io
+import itertools
 import os
 import sys
 import time
@@ -101,8 +103,14 @@ def cases():
 
     def setitem():
         headers["X-Request-Id"] = "6f1c2b7e"
+
+    fresh = itertools.count()
+
+    def setitem_fresh():  # a value never seen before: the plain-string dict misses
+        headers["X-Request-Id"] = "%08x" % next(fresh)
     return [("Headers(list)", lambda: Headers(list(PAIRS)), 20000),
             ("h[name] = value", setitem, 20000),
+            ("h[name] = new", setitem_fresh, 20000),
             ("name in h", lambda: "Date" in headers, 50000),
             ("add_header", add_header, 20000),
             ("start_response", start_response, 10000),
