@@ -13,9 +13,11 @@ changes nothing.
 
 Module map: ``_unquote`` (CVE-2024-7592), ``_morsel`` (CVE-2026-0672) and
 ``_morsel_update`` (CVE-2026-3644), each a fix module (``needs_fix``,
-``replacements``). The patch functions, start-up switch, logging and
-``python -m`` are the shared package's (``_cpython_security._engine``,
-``_startup``, ``_cli``), driven by this package's rows in its registry.
+``replacements``); ``_morsel_copies``: the setters' stock bodies with the
+check inlined, which ``_morsel`` uses where the shipped body is one of them.
+The patch functions, start-up switch, logging and ``python -m`` are the
+shared package's (``_cpython_security._engine``, ``_startup``, ``_cli``),
+driven by this package's rows in its registry.
 """
 
 from _cpython_security._engine import public_face

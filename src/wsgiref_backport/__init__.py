@@ -17,7 +17,8 @@ Module map, one fix module per upstream change, each exporting
 ``needs_fix(module)`` and ``replacements(module)`` for the shared engine
 (``_cpython_security._engine``), with its registry row:
 
-- ``_headers``: gh-143916, seven ``wsgiref.headers.Headers`` methods.
+- ``_headers``: gh-143916, seven ``wsgiref.headers.Headers`` methods (where
+  each is the stock 3.x body, ``_headers_copies``' copy of it behind the check).
 - ``_status``: gh-144370, ``wsgiref.handlers.BaseHandler.start_response``.
 """
 
