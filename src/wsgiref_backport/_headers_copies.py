@@ -7,8 +7,9 @@ stock 3.x body (CPython 3.6-3.13 and PyPy3 ship one text; its code compiles
 from that text here: same bytecode, names and constants), the replacement is
 that body preceded by ``_headers``' wrapper's check, written out in the same
 function: the same checks in the same order with the same side effects, then
-what the stock method does, without the second call. Anything else (2.7's
-bodies, one edited by a distributor, one already replaced) keeps the wrapper.
+what the stock method does, without the second call. 2.7's bodies (all but
+``add_header``) are in ``_headers_copies27``, the same way. Anything else (a
+body edited by a distributor, one already replaced) keeps the wrapper.
 
 The globals of a copy are the stock module's names it reads (as they are at
 patch time), builtins, and ``_headers``' helpers: ``_PLAIN`` (a plain ``str``:
@@ -19,6 +20,8 @@ own: either would miss CPython's fast call path before 3.11.
 """
 
 import types
+
+from . import _headers_copies27
 
 __all__ = ["copy_of"]
 
@@ -117,9 +120,9 @@ def _nested_names(a, b):
     return isinstance(a, str) and a.endswith(tail) and ("." + a).endswith("." + b)
 
 
-def _stock_code(name, original):
-    """The code the stock text of *name* compiles to here, *original*'s docstring in it."""
-    text = _STOCK[name] % {"doc": repr(original.__doc__)}
+def _stock_code(text, original):
+    """The code the stock *text* compiles to here, *original*'s docstring in it."""
+    text = text % {"doc": repr(original.__doc__)}
     module = compile(text, "<stock>", "exec")
     return [c for c in module.co_consts if isinstance(c, types.CodeType)][0]
 
@@ -242,12 +245,18 @@ class _Copies(object):
 
 def copy_of(original, name, helpers):
     """The checked copy of the stock *original* (``Headers.name``), or None where it is
-    not the stock 3.x body. *helpers*: the copy's ``_PLAIN``, ``_CHECKED``, ... by name."""
+    none of the stock bodies (3.x's here, 2.7's in ``_headers_copies27``). *helpers*:
+    the copy's ``_PLAIN``, ``_CHECKED``, ... by name."""
     code = getattr(original, "__code__", None)
-    if code is None or name not in _STOCK or not _same(code, _stock_code(name, original)):
+    if code is None:
         return None
-    stock = original.__globals__
-    names = dict((n, stock[n]) for n in code.co_names if n in stock)
-    names.update(helpers, __name__=stock["__name__"], __builtins__=stock["__builtins__"])
-    return types.FunctionType(vars(_Copies)[name].__code__, names, original.__name__,
-                              original.__defaults__)
+    for stock_texts, copies in ((_STOCK, _Copies), (_headers_copies27.STOCK,
+                                                    _headers_copies27.Copies)):
+        if name in stock_texts and _same(code, _stock_code(stock_texts[name], original)):
+            stock = original.__globals__
+            names = dict((n, stock[n]) for n in code.co_names if n in stock)
+            names.update(helpers, __name__=stock["__name__"],
+                         __builtins__=stock["__builtins__"])
+            return types.FunctionType(vars(copies)[name].__code__, names, original.__name__,
+                                      original.__defaults__)
+    return None

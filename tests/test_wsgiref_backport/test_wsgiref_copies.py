@@ -1,11 +1,12 @@
 """The ``Headers`` copies (``_headers_copies``) against ``_headers``' wrappers.
 
 On 3.x (CPython 3.6-3.13, PyPy3) every ``Headers`` method gh-143916 checks
-in ships as the stock body ``_headers_copies`` knows, so the replacement is
-that body behind the wrapper's check, in one function. The wrapper (check,
-then the original) stays for a body it does not know (2.7's, here: one put
-behind another function). Both must do the same with every input: the same
-result and the same header list, or the same exception with the same message.
+in ships as the stock body ``_headers_copies`` knows, on 2.7 all but
+``add_header``, so the replacement is that body behind the wrapper's check,
+in one function. The wrapper (check, then the original) stays for a body it
+does not know (here: one put behind another function). Both must do the
+same with every input: the same result and the same header list, or the
+same exception with the same message.
 """
 
 import types
@@ -69,8 +70,7 @@ def _agree(call):
     assert _outcome(COPIES, call) == _outcome(WRAPPERS, call)
 
 
-@pytest.mark.skipif(PY2, reason="2.7's bodies keep the wrapper")
-@pytest.mark.parametrize("name", METHODS)
+@pytest.mark.parametrize("name", [m for m in METHODS if not (PY2 and m == "add_header")])
 def test_the_shipped_body_is_copied(name):
     original = vars(headers.Headers)[name]
     assert _headers_copies.copy_of(original, name, {}) is not None
