@@ -3,9 +3,9 @@
 A replacement that checks, then calls the original, costs one more Python
 call than the stock setter (about as much as the setter's own work: a
 ``morsel["path"] = v`` is a few hundred nanoseconds). So where the class's
-method is one of the stock bodies below (its code compiles from that text:
-same bytecode, names and constants, on this interpreter), the replacement is
-a copy of that body with upstream's check where upstream's fixed code has it
+method is one of the stock bodies below (its code is that of the stock
+body's twin here: same bytecode, names and constants, on this interpreter),
+the replacement is a copy of that body with upstream's check where upstream's fixed code has it
 (after the reserved/illegal-key checks), its globals the stock module's names
 it reads (as they are at patch time) and its helpers: the same errors, in
 the same order, and for honest input the same stores.
@@ -27,81 +27,77 @@ on the value, where the stock setter makes about three; on CPython before
 3.11 a C call from Python code costs 25-45 ns, a fifth of the setter.
 """
 
-import textwrap
 import types
 
 __all__ = ["copy_of"]
 
 # The stock bodies, as CPython ships them (3.x __setitem__/setdefault: 3.5-3.13; set:
-# 3.7-3.13, 3.6 (LegalChars deprecated) and 2.7; 2.7's __setitem__). Python 2/3: both
-# families are here; which one matches is read from the code, never from a version.
-_STOCK = {
-    "__setitem__": ['''
-        def __setitem__(self, K, V):
-            K = K.lower()
-            if not K in self._reserved:
-                raise CookieError("Invalid attribute %r" % (K,))
-            dict.__setitem__(self, K, V)
-        ''', '''
-        def __setitem__(self, K, V):
-            K = K.lower()
-            if not K in self._reserved:
-                raise CookieError("Invalid Attribute %s" % K)
-            dict.__setitem__(self, K, V)
-        '''],
-    "setdefault": ['''
-        def setdefault(self, key, val=None):
-            key = key.lower()
-            if key not in self._reserved:
-                raise CookieError("Invalid attribute %r" % (key,))
-            return dict.setdefault(self, key, val)
-        '''],
-    "set": ['''
-        def set(self, key, val, coded_val):
-            if key.lower() in self._reserved:
-                raise CookieError('Attempt to set a reserved key %r' % (key,))
-            if not _is_legal_key(key):
-                raise CookieError('Illegal key %r' % (key,))
-            self._key = key
-            self._value = val
-            self._coded_value = coded_val
-        ''', '''
-        def set(self, key, val, coded_val, LegalChars=_LegalChars):
-            if LegalChars != _LegalChars:
-                import warnings
-                warnings.warn(
-                    'LegalChars parameter is deprecated, ignored and will '
-                    'be removed in future versions.', DeprecationWarning,
-                    stacklevel=2)
-            if key.lower() in self._reserved:
-                raise CookieError('Attempt to set a reserved key %r' % (key,))
-            if not _is_legal_key(key):
-                raise CookieError('Illegal key %r' % (key,))
-            self._key = key
-            self._value = val
-            self._coded_value = coded_val
-        ''', '''
-        def set(self, key, val, coded_val,
-                LegalChars=_LegalChars,
-                idmap=_idmap, translate=string.translate):
-            if key.lower() in self._reserved:
-                raise CookieError("Attempt to set a reserved key: %s" % key)
-            if "" != translate(key, idmap, LegalChars):
-                raise CookieError("Illegal key value: %s" % key)
-            self.key                 = key
-            self.value               = val
-            self.coded_value         = coded_val
-        '''],
-}
+# 3.7-3.13, 3.6 (LegalChars deprecated) and 2.7; 2.7's __setitem__), written out as
+# twins: never called, compiled with this module (patching compiles nothing), and
+# compared with the class's own code. A default's value is not in a function's code:
+# the twins' are None. Python 2/3: both families are here; which one matches is read
+# from the code, never from a version. flake8: the stock module's names (F821).
+
+
+class _Stock3(object):
+    def __setitem__(self, K, V):
+        K = K.lower()
+        if not K in self._reserved:  # noqa: E713 - the stock body's words
+            raise CookieError("Invalid attribute %r" % (K,))  # noqa: F821
+        dict.__setitem__(self, K, V)
+
+    def setdefault(self, key, val=None):
+        key = key.lower()
+        if key not in self._reserved:
+            raise CookieError("Invalid attribute %r" % (key,))  # noqa: F821
+        return dict.setdefault(self, key, val)
+
+    def set(self, key, val, coded_val):
+        if key.lower() in self._reserved:
+            raise CookieError('Attempt to set a reserved key %r' % (key,))  # noqa: F821
+        if not _is_legal_key(key):  # noqa: F821
+            raise CookieError('Illegal key %r' % (key,))  # noqa: F821
+        self._key = key
+        self._value = val
+        self._coded_value = coded_val
+
+
+class _Stock36(object):
+    def set(self, key, val, coded_val, LegalChars=None):
+        if LegalChars != _LegalChars:  # noqa: F821
+            import warnings
+            warnings.warn(
+                'LegalChars parameter is deprecated, ignored and will '
+                'be removed in future versions.', DeprecationWarning,
+                stacklevel=2)
+        if key.lower() in self._reserved:
+            raise CookieError('Attempt to set a reserved key %r' % (key,))  # noqa: F821
+        if not _is_legal_key(key):  # noqa: F821
+            raise CookieError('Illegal key %r' % (key,))  # noqa: F821
+        self._key = key
+        self._value = val
+        self._coded_value = coded_val
+
+
+class _Stock2(object):
+    def __setitem__(self, K, V):
+        K = K.lower()
+        if not K in self._reserved:  # noqa: E713 - the stock body's words
+            raise CookieError("Invalid Attribute %s" % K)  # noqa: F821
+        dict.__setitem__(self, K, V)
+
+    def set(self, key, val, coded_val, LegalChars=None, idmap=None, translate=None):
+        if key.lower() in self._reserved:
+            raise CookieError("Attempt to set a reserved key: %s" % key)  # noqa: F821
+        if "" != translate(key, idmap, LegalChars):
+            raise CookieError("Illegal key value: %s" % key)  # noqa: F821
+        self.key = key
+        self.value = val
+        self.coded_value = coded_val
+
 
 _FIELDS = ("co_code", "co_consts", "co_names", "co_varnames", "co_argcount", "co_flags",
            "co_freevars", "co_cellvars")
-
-
-def _code(source):
-    """The function code object *source* (one ``def``) compiles to here."""
-    module = compile(textwrap.dedent(source), "<stock>", "exec")
-    return [c for c in module.co_consts if isinstance(c, types.CodeType)][0]
 
 
 def _same(code, other):
@@ -198,9 +194,9 @@ class _Copies2(object):
         self.coded_value = coded_val
 
 
-_COPIES = dict((name, [vars(c)[name] for c in copies]) for name, copies in [
-    ("__setitem__", (_Copies3, _Copies2)), ("setdefault", (_Copies3,)),
-    ("set", (_Copies3, _Copies36, _Copies2))])
+_FAMILIES = {"__setitem__": [(_Stock3, _Copies3), (_Stock2, _Copies2)],
+             "setdefault": [(_Stock3, _Copies3)],
+             "set": [(_Stock3, _Copies3), (_Stock36, _Copies36), (_Stock2, _Copies2)]}
 
 
 def copy_of(original, name, plain, refuse):
@@ -209,8 +205,9 @@ def copy_of(original, name, plain, refuse):
     code = getattr(original, "__code__", None)
     if code is None:
         return None
-    for source, copy in zip(_STOCK[name], _COPIES[name]):
-        if _same(code, _code(source)):
+    for twin, copies in _FAMILIES[name]:
+        if _same(code, vars(twin)[name].__code__):
+            copy = vars(copies)[name]
             stock = original.__globals__
             names = dict((n, stock[n]) for n in code.co_names if n in stock)
             names.update(__name__=stock["__name__"], __builtins__=stock["__builtins__"],

@@ -3,8 +3,8 @@
 A replacement that checks, then calls the original, costs one more Python
 call than the stock method: as much as the method's own work for a
 ``h[name] = value`` or a ``name in h``. So where the class's method is the
-stock 3.x body (CPython 3.6-3.13 and PyPy3 ship one text; its code compiles
-from that text here: same bytecode, names and constants), the replacement is
+stock 3.x body (CPython 3.6-3.13 and PyPy3 ship one text; its code is that
+of the stock body's twin here: same bytecode, names and constants), the replacement is
 that body preceded by ``_headers``' wrapper's check, written out in the same
 function: the same checks in the same order with the same side effects, then
 what the stock method does, without the second call. 2.7's bodies (all but
@@ -25,74 +25,73 @@ from . import _headers_copies27
 
 __all__ = ["copy_of"]
 
-# The stock 3.x bodies (3.6-3.13), docstrings as %(doc)s: the original's own.
-_STOCK = {
-    "__init__": '''
-def __init__(self, headers=None):
-    headers = headers if headers is not None else []
-    if type(headers) is not list:
-        raise TypeError("Headers must be a list of name/value tuples")
-    self._headers = headers
-    if __debug__:
-        for k, v in headers:
-            self._convert_string_type(k)
-            self._convert_string_type(v)
-''',
-    "__setitem__": '''
-def __setitem__(self, name, val):
-    %(doc)s
-    del self[name]
-    self._headers.append(
-        (self._convert_string_type(name), self._convert_string_type(val)))
-''',
-    "__delitem__": '''
-def __delitem__(self,name):
-    %(doc)s
-    name = self._convert_string_type(name.lower())
-    self._headers[:] = [kv for kv in self._headers if kv[0].lower() != name]
-''',
-    "get_all": '''
-def get_all(self, name):
-    %(doc)s
-    name = self._convert_string_type(name.lower())
-    return [kv[1] for kv in self._headers if kv[0].lower()==name]
-''',
-    "get": '''
-def get(self,name,default=None):
-    %(doc)s
-    name = self._convert_string_type(name.lower())
-    for k,v in self._headers:
-        if k.lower()==name:
-            return v
-    return default
-''',
-    "setdefault": '''
-def setdefault(self,name,value):
-    %(doc)s
-    result = self.get(name)
-    if result is None:
-        self._headers.append((self._convert_string_type(name),
-            self._convert_string_type(value)))
-        return value
-    else:
-        return result
-''',
-    "add_header": '''
-def add_header(self, _name, _value, **_params):
-    %(doc)s
-    parts = []
-    if _value is not None:
-        _value = self._convert_string_type(_value)
-        parts.append(_value)
-    for k, v in _params.items():
-        k = self._convert_string_type(k)
-        if v is None:
-            parts.append(k.replace('_', '-'))
+# The stock 3.x bodies (3.6-3.13), written out as twins: never called, compiled
+# with this module (patching compiles nothing), compared with the class's own code;
+# docstrings as _DOC (the original's are not compared). flake8: the stock module's
+# names (F821).
+_DOC = "stock docstring"
+
+
+class _Stock3(object):
+    def __init__(self, headers=None):
+        headers = headers if headers is not None else []
+        if type(headers) is not list:
+            raise TypeError("Headers must be a list of name/value tuples")
+        self._headers = headers
+        if __debug__:
+            for k, v in headers:
+                self._convert_string_type(k)
+                self._convert_string_type(v)
+
+    def __setitem__(self, name, val):
+        """stock docstring"""
+        del self[name]
+        self._headers.append(
+            (self._convert_string_type(name), self._convert_string_type(val)))
+
+    def __delitem__(self, name):
+        """stock docstring"""
+        name = self._convert_string_type(name.lower())
+        self._headers[:] = [kv for kv in self._headers if kv[0].lower() != name]
+
+    def get_all(self, name):
+        """stock docstring"""
+        name = self._convert_string_type(name.lower())
+        return [kv[1] for kv in self._headers if kv[0].lower() == name]
+
+    def get(self, name, default=None):
+        """stock docstring"""
+        name = self._convert_string_type(name.lower())
+        for k, v in self._headers:
+            if k.lower() == name:
+                return v
+        return default
+
+    def setdefault(self, name, value):
+        """stock docstring"""
+        result = self.get(name)
+        if result is None:
+            self._headers.append((self._convert_string_type(name),
+                                  self._convert_string_type(value)))
+            return value
         else:
-            v = self._convert_string_type(v)
-            parts.append(_formatparam(k.replace('_', '-'), v))
-    self._headers.append((self._convert_string_type(_name), "; ".join(parts)))
-'''}
+            return result
+
+    def add_header(self, _name, _value, **_params):
+        """stock docstring"""
+        parts = []
+        if _value is not None:
+            _value = self._convert_string_type(_value)
+            parts.append(_value)
+        for k, v in _params.items():
+            k = self._convert_string_type(k)
+            if v is None:
+                parts.append(k.replace('_', '-'))
+            else:
+                v = self._convert_string_type(v)
+                parts.append(_formatparam(k.replace('_', '-'), v))  # noqa: F821
+        self._headers.append((self._convert_string_type(_name), "; ".join(parts)))
+
 
 _FIELDS = ("co_code", "co_names", "co_varnames", "co_argcount", "co_kwonlyargcount",
            "co_flags", "co_freevars", "co_cellvars")
@@ -104,7 +103,9 @@ def _same(code, other):
         return False
     if len(code.co_consts) != len(other.co_consts):
         return False
-    for a, b in zip(code.co_consts, other.co_consts):
+    for i, (a, b) in enumerate(zip(code.co_consts, other.co_consts)):
+        if i == 0 and b == _DOC and isinstance(a, str):  # the original's docstring
+            continue
         if isinstance(a, types.CodeType):
             if not (isinstance(b, types.CodeType) and _same(a, b)):
                 return False
@@ -115,16 +116,11 @@ def _same(code, other):
 
 def _nested_names(a, b):
     """Whether *a* and *b* are a comprehension's qualified names (before 3.11 a constant):
-    ``Headers.get_all.<locals>.<listcomp>`` in the class, ``get_all...`` compiled alone."""
+    ``Headers.get_all.<locals>.<listcomp>`` in the stock class, ``_Stock3.get_all...``
+    in the twin's."""
     tail = ".<locals>.<listcomp>"
-    return isinstance(a, str) and a.endswith(tail) and ("." + a).endswith("." + b)
-
-
-def _stock_code(text, original):
-    """The code the stock *text* compiles to here, *original*'s docstring in it."""
-    text = text % {"doc": repr(original.__doc__)}
-    module = compile(text, "<stock>", "exec")
-    return [c for c in module.co_consts if isinstance(c, types.CodeType)][0]
+    return (isinstance(a, str) and isinstance(b, str) and a.endswith(tail)
+            and a.split(".", 1)[-1] == b.split(".", 1)[-1])
 
 
 class _Copies(object):
@@ -250,9 +246,9 @@ def copy_of(original, name, helpers):
     code = getattr(original, "__code__", None)
     if code is None:
         return None
-    for stock_texts, copies in ((_STOCK, _Copies), (_headers_copies27.STOCK,
-                                                    _headers_copies27.Copies)):
-        if name in stock_texts and _same(code, _stock_code(stock_texts[name], original)):
+    families = ((_Stock3, _Copies), (_headers_copies27.Stock, _headers_copies27.Copies))
+    for twins, copies in families:
+        if name in vars(twins) and _same(code, vars(twins)[name].__code__):
             stock = original.__globals__
             names = dict((n, stock[n]) for n in code.co_names if n in stock)
             names.update(helpers, __name__=stock["__name__"],

@@ -7,53 +7,47 @@ non-string passes, as the stock stores it). ``add_header`` is not here: 2.7's
 wrapper already runs the stock body itself (``_headers._add_header_body``).
 """
 
-__all__ = ["STOCK", "Copies"]
+__all__ = ["Stock", "Copies"]
 
-# The stock 2.7.18 bodies, docstrings as %(doc)s: the original's own.
-STOCK = {
-    "__init__": '''
-def __init__(self,headers):
-    if type(headers) is not ListType:
-        raise TypeError("Headers must be a list of name/value tuples")
-    self._headers = headers
-''',
-    "__setitem__": '''
-def __setitem__(self, name, val):
-    %(doc)s
-    del self[name]
-    self._headers.append((name, val))
-''',
-    "__delitem__": '''
-def __delitem__(self,name):
-    %(doc)s
-    name = name.lower()
-    self._headers[:] = [kv for kv in self._headers if kv[0].lower() != name]
-''',
-    "get_all": '''
-def get_all(self, name):
-    %(doc)s
-    name = name.lower()
-    return [kv[1] for kv in self._headers if kv[0].lower()==name]
-''',
-    "get": '''
-def get(self,name,default=None):
-    %(doc)s
-    name = name.lower()
-    for k,v in self._headers:
-        if k.lower()==name:
-            return v
-    return default
-''',
-    "setdefault": '''
-def setdefault(self,name,value):
-    %(doc)s
-    result = self.get(name)
-    if result is None:
-        self._headers.append((name,value))
-        return value
-    else:
-        return result
-'''}
+
+# The stock 2.7.18 bodies, written out as twins (see ``_headers_copies._Stock3``).
+class Stock:
+    def __init__(self, headers):
+        if type(headers) is not ListType:  # noqa: F821
+            raise TypeError("Headers must be a list of name/value tuples")
+        self._headers = headers
+
+    def __setitem__(self, name, val):
+        """stock docstring"""
+        del self[name]
+        self._headers.append((name, val))
+
+    def __delitem__(self, name):
+        """stock docstring"""
+        name = name.lower()
+        self._headers[:] = [kv for kv in self._headers if kv[0].lower() != name]
+
+    def get_all(self, name):
+        """stock docstring"""
+        name = name.lower()
+        return [kv[1] for kv in self._headers if kv[0].lower() == name]
+
+    def get(self, name, default=None):
+        """stock docstring"""
+        name = name.lower()
+        for k, v in self._headers:
+            if k.lower() == name:
+                return v
+        return default
+
+    def setdefault(self, name, value):
+        """stock docstring"""
+        result = self.get(name)
+        if result is None:
+            self._headers.append((name, value))
+            return value
+        else:
+            return result
 
 
 class Copies:
