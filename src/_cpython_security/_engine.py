@@ -43,7 +43,7 @@ from ._registry import fixes_of, variable_of
 from ._report import PatchReport, failure
 from ._version import __version__
 
-__all__ = ["public_face", "LEFT_ALONE"]
+__all__ = ["public_face", "named_as", "LEFT_ALONE"]
 
 #: The skip reason of a binding someone else changed since ``patch()``: a warning.
 LEFT_ALONE = failure("rebound by someone else since: left alone")
@@ -55,6 +55,20 @@ settle_before_fork(_USED, ("logging", "platform"), _USED[:1])
 
 
 _FUNCTION = types.FunctionType
+
+
+def named_as(new, original, module=False):
+    """*new*, under *original*'s ``__name__``, ``__doc__`` and (3.x) ``__qualname__``
+    (*module*: its ``__module__`` too): what every fix module's replacement shares, so
+    that it reads as the method it stands in for (``help()``, tracebacks, ``repr``).
+    Returns *new*."""
+    new.__name__ = original.__name__
+    new.__doc__ = original.__doc__
+    if hasattr(original, "__qualname__"):
+        new.__qualname__ = original.__qualname__
+    if module:
+        new.__module__ = original.__module__
+    return new
 
 
 def _resolve(module, path):

@@ -17,7 +17,8 @@ import re
 
 from email import errors
 
-from ._generator import _Message, _named, _Sink, verify
+from ._generator import _Message, _Sink, verify
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements", "FOLDED_NEWLINE_BYTES"]
 
@@ -73,4 +74,4 @@ def replacements(module):
     if "BytesGenerator" not in vars(module):
         return {}
     original = module.BytesGenerator.__dict__["_write_headers"]
-    return {"BytesGenerator._write_headers": _named(_fixed(original), original)}
+    return {"BytesGenerator._write_headers": named_as(_fixed(original), original)}

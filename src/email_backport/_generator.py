@@ -29,6 +29,7 @@ import re
 import sys
 
 from email import errors
+from _cpython_security._engine import named_as
 
 __all__ = ["HeaderWriteError", "needs_fix", "replacements", "verify", "FOLDED_NEWLINE"]
 
@@ -57,15 +58,6 @@ def verify(folded, linesep, search=FOLDED_NEWLINE.search):
         raise HeaderWriteError("folded header does not end with %r: %r" % (linesep, folded))
     if search(folded[:len(folded) - len(linesep)]):  # removesuffix (3.9+)
         raise HeaderWriteError("folded header contains newline: %r" % (folded,))
-
-
-def _named(function, original):
-    """*function* under the original's ``__name__``, ``__doc__`` and ``__qualname__``."""
-    function.__name__ = original.__name__
-    function.__doc__ = original.__doc__
-    if hasattr(original, "__qualname__"):
-        function.__qualname__ = original.__qualname__
-    return function
 
 
 class _Message(object):
@@ -163,4 +155,4 @@ def needs_fix(module):
 def replacements(module):
     """``Generator._write_headers``: gh-121650's checked loop around the stock method."""
     original = module.Generator.__dict__["_write_headers"]
-    return {"Generator._write_headers": _named(_fixed(original), original)}
+    return {"Generator._write_headers": named_as(_fixed(original), original)}

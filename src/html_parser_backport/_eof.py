@@ -31,6 +31,8 @@ each call.
 import re
 import sys
 
+from _cpython_security._engine import named_as
+
 __all__ = ["needs_fix", "replacements"]
 
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
@@ -216,9 +218,4 @@ def replacements(module):
     gh-118350): the replacement calls it."""
     stock = module.HTMLParser.__dict__["goahead"]
     new = _goahead(module) if needs_fix(module) else _through(stock)
-    new.__name__ = stock.__name__
-    new.__doc__ = stock.__doc__
-    if hasattr(stock, "__qualname__"):
-        new.__qualname__ = stock.__qualname__
-    new.__module__ = stock.__module__
-    return {"HTMLParser.goahead": new}
+    return {"HTMLParser.goahead": named_as(new, stock, module=True)}

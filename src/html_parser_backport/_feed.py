@@ -24,6 +24,8 @@ first ``feed()``, so a parser made before ``patch()``, or whose subclass's
 ``reset()`` does not call the stock one, works too. 2.7 runs the same code.
 """
 
+from _cpython_security._engine import named_as
+
 __all__ = ["needs_fix", "replacements", "PENDING", "PENDING_LEN", "THRESHOLD"]
 
 #: The instance attributes: upstream's ``_pending``, ``_pending_len``, ``_parse_threshold``.
@@ -42,15 +44,6 @@ def needs_fix(module):
     parser.feed("<a")
     parser.feed("b")
     return parser.rawdata == "<ab"
-
-
-def _named(new, stock):
-    new.__name__ = stock.__name__
-    new.__doc__ = stock.__doc__
-    if hasattr(stock, "__qualname__"):
-        new.__qualname__ = stock.__qualname__
-    new.__module__ = stock.__module__
-    return new
 
 
 def _take(parser):
@@ -128,5 +121,5 @@ def replacements(module):
     cls = module.HTMLParser
     stock = (cls.__dict__["feed"], cls.__dict__["close"], cls.__dict__["reset"])
     made = (_waiting if needs_fix(module) else _through)(*stock)
-    return dict(("HTMLParser." + old.__name__, _named(new, old))
+    return dict(("HTMLParser." + old.__name__, named_as(new, old, module=True))
                 for old, new in zip(stock, made))

@@ -20,7 +20,8 @@ far and the bytes still expected, as the stock and upstream's do.
 
 import io
 
-from ._responses import like, throwaway
+from ._responses import throwaway
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements"]
 
@@ -71,7 +72,7 @@ def make_safe_read(module, stock):
                 return b"".join(pieces)
             size = min(got, amt - got)
 
-    return like(stock, _safe_read)
+    return named_as(_safe_read, stock)
 
 
 def replacements(module):

@@ -18,7 +18,8 @@ strips to nothing ends the block, each skipped line printed as ``header:``
 at a debug level), counted as ``_read_headers`` counts them.
 """
 
-from ._responses import final_status, hand_off, like, raises, throwaway, BEGUN
+from ._responses import final_status, hand_off, raises, throwaway, BEGUN
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements"]
 
@@ -44,7 +45,7 @@ def make_begin(module, stock, most=None):
             return stock(self)
         return hand_off(self, stock, final_status(self, module, most))
 
-    return like(stock, begin)
+    return named_as(begin, stock)
 
 
 def replacements(module):

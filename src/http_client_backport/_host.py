@@ -15,7 +15,8 @@ and then that check, so an honest host gives the object the stock one gives.
 
 import re
 
-from ._wrap import PY2, TEXT, connection, like, original
+from ._wrap import PY2, TEXT, connection, original
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements", "DISALLOWED"]
 
@@ -54,4 +55,4 @@ def replacements(module):
                 raise module.InvalidURL("URL can't contain control characters. %r "
                                         "(found at least %r)" % (host, match.group()))
 
-    return {"HTTPConnection.__init__": like(stock, __init__)}
+    return {"HTTPConnection.__init__": named_as(__init__, stock, module=True)}

@@ -26,7 +26,8 @@ skipped header block (bpo-44022), as upstream's loop does.
 """
 
 from ._continue_headers import make_begin
-from ._responses import MAX_INTERIM, PY2, CRLF_LINES, like, raises, throwaway
+from ._responses import MAX_INTERIM, PY2, CRLF_LINES, raises, throwaway
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements"]
 
@@ -65,7 +66,7 @@ def _make_trailer_reader(module, stock):
     def _read_and_discard_trailer(self):
         discard_trailer(self, module)
 
-    return like(stock, _read_and_discard_trailer)
+    return named_as(_read_and_discard_trailer, stock)
 
 
 def read_chunked_27(module, stock):
@@ -110,7 +111,7 @@ def read_chunked_27(module, stock):
         self.close()  # everything read
         return "".join(value)
 
-    return like(stock, _read_chunked)
+    return named_as(_read_chunked, stock)
 
 
 def discard_trailer(response, module):

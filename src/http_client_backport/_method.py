@@ -22,7 +22,8 @@ its repr, where a line break cannot appear; upstream's regex raises
 
 import re
 
-from ._wrap import PY2, TEXT, connection, like, original
+from ._wrap import PY2, TEXT, connection, original
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements", "DISALLOWED", "COMMON"]
 
@@ -108,4 +109,4 @@ def replacements(module):
                 check(self, method)
             return stock(self, method, url, skip_host, skip_accept_encoding)
 
-    return {"HTTPConnection.putrequest": like(stock, putrequest)}
+    return {"HTTPConnection.putrequest": named_as(putrequest, stock, module=True)}

@@ -38,22 +38,13 @@ else:
     BEGUN = "headers"
     CRLF_LINES = (b"\r\n", b"\n", b"")
 
-__all__ = ["PY2", "STDLIB", "BEGUN", "CRLF_LINES", "MAX_INTERIM", "like",
+__all__ = ["PY2", "STDLIB", "BEGUN", "CRLF_LINES", "MAX_INTERIM",
            "skip_headers", "final_status", "hand_off", "throwaway", "raises"]
 
 #: gh-150743's ``_MAXINTERIMRESPONSES``: status lines read before the final one, at most.
 MAX_INTERIM = 100
 
 _MISSING = object()
-
-
-def like(stock, new):
-    """*new*, named and documented as *stock* (and its ``__qualname__`` on 3.x)."""
-    new.__name__ = stock.__name__
-    new.__doc__ = stock.__doc__
-    if hasattr(stock, "__qualname__"):
-        new.__qualname__ = stock.__qualname__
-    return new
 
 
 def skip_headers(response, module):

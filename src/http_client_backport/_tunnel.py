@@ -30,7 +30,8 @@ Latin-1 cannot encode is left to the stock code, which raises its own
 
 import re
 
-from ._wrap import PY2, TEXT, connection, like, original
+from ._wrap import PY2, TEXT, connection, original
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements", "DISALLOWED"]
 
@@ -125,4 +126,4 @@ def replacements(module):
         _check(self)
         return stock(self)
 
-    return {"HTTPConnection._tunnel": like(stock, _tunnel)}
+    return {"HTTPConnection._tunnel": named_as(_tunnel, stock, module=True)}

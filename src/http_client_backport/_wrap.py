@@ -1,16 +1,16 @@
-"""What every fix module of the package shares: the stdlib module's names, and the
-making of a replacement that looks like the method it stands in for.
+"""What every header guard of the package shares: the stdlib module's names and its
+stock methods.
 
 Why: a replacement keeps the original's ``__name__``, ``__doc__`` (and
-``__qualname__`` on 3.x), so tracebacks, ``help()`` and ``inspect`` read as
-before; each fix module reads the original from the class's own
+``__qualname__`` on 3.x: ``_engine.named_as``), so tracebacks, ``help()`` and
+``inspect`` read as before; each fix module reads the original from the class's own
 ``__dict__`` when ``replacements()`` is called and calls it for every input
 its guard lets through, so honest input gives what the stock method gives.
 """
 
 import sys
 
-__all__ = ["PY2", "TEXT", "original", "like", "connection"]
+__all__ = ["PY2", "TEXT", "original", "connection"]
 
 #: Python 2's ``httplib`` formats and sends ``str`` or ``unicode``; 3.x ``str``.
 PY2 = sys.version_info[0] == 2
@@ -20,16 +20,6 @@ TEXT = (str, type(u"")) if PY2 else (str,)
 def original(module, attribute):
     """The stock ``HTTPConnection.<attribute>`` of *module*, from the class's own dict."""
     return module.HTTPConnection.__dict__[attribute]
-
-
-def like(stock, new):
-    """*new*, named and documented as *stock*; returns *new*."""
-    new.__name__ = stock.__name__
-    new.__doc__ = stock.__doc__
-    if hasattr(stock, "__qualname__"):
-        new.__qualname__ = stock.__qualname__
-    new.__module__ = stock.__module__
-    return new
 
 
 def connection(module, host="example.com"):

@@ -47,6 +47,7 @@ import re
 import sys
 import types
 import warnings
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements", "needs_fix_pattern", "replace_pattern", "old_search",
            "FIXED_RX", "CVE_SEARCH", "CVE_PATTERN"]
@@ -162,14 +163,6 @@ def needs_fix_pattern(module):
     return needs_fix(module) or _scheme(rx, _COMMA_SCHEME) == "a,b"
 
 
-def _named(new, original):
-    new.__name__ = original.__name__
-    new.__doc__ = original.__doc__
-    if hasattr(original, "__qualname__"):
-        new.__qualname__ = original.__qualname__
-    return new
-
-
 def _handler_27(original):
     """2.7.18's ``http_error_auth_reqed``, its one ``rx.search`` made by :func:`old_search`."""
 
@@ -184,14 +177,14 @@ def _handler_27(original):
                                   UserWarning, 2)
                 if scheme.lower() == 'basic':
                     return self.retry_http_basic_auth(host, req, realm)
-    return _named(http_error_auth_reqed, original)
+    return named_as(http_error_auth_reqed, original)
 
 
 def _copy(original):
     """A function of its own with *original*'s code: the same frames, a new identity."""
-    return _named(types.FunctionType(original.__code__, original.__globals__,
-                                     original.__name__, original.__defaults__,
-                                     original.__closure__), original)
+    return named_as(types.FunctionType(original.__code__, original.__globals__,
+                                       original.__name__, original.__defaults__,
+                                       original.__closure__), original)
 
 
 def replacements(module):

@@ -30,6 +30,7 @@ import re
 import sys
 
 from ._headers_copies import copy_of
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements", "MESSAGE", "METHODS"]
 
@@ -137,15 +138,6 @@ def _add_header_body(module, headers, name, value, params):
     headers._headers.append((name, "; ".join(parts)))
 
 
-def _named(new, original):
-    """*new*, under the original's name, qualified name and docstring."""
-    new.__name__ = original.__name__
-    new.__doc__ = original.__doc__
-    if hasattr(original, "__qualname__"):
-        new.__qualname__ = original.__qualname__
-    return new
-
-
 def needs_fix(module):
     """Whether the module's ``Headers`` takes a CR/LF in a value or an ``add_header``
     parameter (tried on a throw-away instance); False where it has no ``Headers``."""
@@ -251,5 +243,5 @@ def replacements(module):
     helpers = {"_PLAIN": _plain, "_CHECKED": _checked, "_ODD": _ODD,
                "_CHECKED_PAIRS": _checked_pairs}
     # The stock 3.x body with this check inlined where the method is one (_headers_copies).
-    return dict(("Headers." + name, _named(copy_of(own[name], name, helpers) or new, own[name]))
+    return dict(("Headers." + name, named_as(copy_of(own[name], name, helpers) or new, own[name]))
                 for name, new in zip(METHODS, news))
