@@ -26,6 +26,8 @@ is refused however it was filled.
 import re
 import sys
 
+from _cpython_security._plain import is_plain as _plain_str
+
 from ._morsel_copies import copy_of
 
 __all__ = ["needs_fix", "replacements", "has_control_character", "fast_clean", "MESSAGE",
@@ -35,10 +37,8 @@ __all__ = ["needs_fix", "replacements", "has_control_character", "fast_clean", "
 # unicode value (or one whose ``str()`` is unicode) is checked as unicode, since
 # ``str()`` of non-ASCII unicode raises where the stock setter stores it. Types
 # whose ``str()`` is digits (and bools) never hold one. On 3.x a printable ``str``
-# (no C0, no DEL) is clean by ``str.isprintable`` alone, in C. ``_plain_str`` (the
-# copies' test, only ever given a native ``str``): 2.7 has no ``isprintable`` and a
-# pattern call costs as much as the setter, so it asks a dict of the native strings
-# found clean first (as wsgiref_backport's ``_headers``; bounded, emptied when full).
+# (no C0, no DEL) is clean by ``str.isprintable`` alone, in C. The copies' test,
+# only ever given a native ``str``, is the header guards' shared ``is_plain``.
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     _NUMBERS = frozenset([int, long, bool])  # noqa: F821 - 2.7's name
 
@@ -51,23 +51,10 @@ if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environ
             return unicode(value)  # noqa: F821 - 2.7's name
 
     _printable = None
-
-    class _CleanStrings(dict):
-        """Native strings found clean (at most 2048, of at most 256 characters)."""
-
-        def __missing__(self, value):
-            clean = _clean(value) is not None
-            if clean and len(value) <= 256:
-                if len(self) >= 2048:
-                    self.clear()
-                self[value] = True
-            return clean
-
-    _plain_str = _CleanStrings().__getitem__
 else:
     _NUMBERS = frozenset([int, bool])
     _text = str
-    _printable = _plain_str = str.isprintable
+    _printable = str.isprintable
 
 _STR = str
 #: gh-143919's class: the C0 control characters and DEL.

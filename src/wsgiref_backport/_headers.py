@@ -29,8 +29,10 @@ tab in a value, a non-ASCII character) then goes to the original.
 import re
 import sys
 
-from ._headers_copies import copy_of
 from _cpython_security._engine import named_as
+from _cpython_security._plain import is_plain as _plain
+
+from ._headers_copies import copy_of
 
 __all__ = ["needs_fix", "replacements", "MESSAGE", "METHODS"]
 
@@ -55,11 +57,9 @@ _MISSING = object()
 # 3.x: upstream's pattern runs after the stock ``_convert_string_type`` has let a
 # ``str`` through (anything else: AssertionError), so only a ``str`` is searched.
 # 2.7: ``Headers`` checks no types (str and unicode alike) and has no
-# ``_convert_string_type``. ``_plain(value)``: true only if *value* is a string
-# without a C0 character or DEL, in one C call where it can (3.x:
-# ``str.isprintable``, also False for some honest non-ASCII characters; 2.7, where
-# a pattern call costs more: a dict of the native strings found plain, asked
-# first); it raises on a non-string, and then the exact checks run.
+# ``_convert_string_type``. ``_plain(value)`` is the header guards' shared
+# ``is_plain``: true only if *value* is a string without a C0 character or DEL;
+# on false, or on a non-string (it raises), the exact checks run.
 # ``_SAME_KWARGS``: whether ``**params`` passed on keeps its order (3.6+: PEP 468).
 # A 2.7 dict built again from another may iterate in another order (colliding
 # keys), so there ``add_header`` runs its own body, the stock one, on the
@@ -67,27 +67,11 @@ _MISSING = object()
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     _STRINGS = (str, unicode)  # noqa: F821 - Python 2 only
     _SAME_KWARGS = False
-    _match = re.compile(r"[^\x00-\x1F\x7F]*\Z").match
-
-    class _PlainStrings(dict):
-        """Native strings found plain (at most 2048, of at most 256 characters;
-        emptied when full): only such a string's verdict is ever kept."""
-
-        def __missing__(self, value):
-            plain = _match(value) is not None  # raises on a non-string
-            if plain and type(value) is str and len(value) <= 256:
-                if len(self) >= 2048:
-                    self.clear()
-                self[value] = True
-            return plain
-
-    _plain = _PlainStrings().__getitem__
 
     def _converted(headers, value):
         return value
 else:
     _STRINGS = (str,)
-    _plain = str.isprintable
     _SAME_KWARGS = True
 
     def _converted(headers, value):

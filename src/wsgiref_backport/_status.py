@@ -24,6 +24,8 @@ first, as upstream's does) and the type check; then the ValueError.
 import re
 import sys
 
+from _cpython_security._plain import is_plain as _plain
+
 __all__ = ["needs_fix", "replacements", "MESSAGE"]
 
 #: Upstream's message.
@@ -40,16 +42,14 @@ _status_search = re.compile(r"[\x00-\x1F\x7F]").search
 # only after every check, so the refusal comes right after the type assert,
 # with nothing set. Under ``-O`` that assert is gone and a unicode status is
 # written too: it is checked then as well.
-# ``_plain`` answers the common case without the pattern where it can (3.x:
-# ``str.isprintable`` is False for every C0 character and DEL).
+# ``_plain`` (the header guards' shared ``is_plain``) answers the common case
+# without the pattern where it can.
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     _CHECKED_TYPES = (str,) if __debug__ else (str, unicode)  # noqa: F821 - Python 2 only
     _SETS_FIRST = False
-    _plain = re.compile(r"[^\x00-\x1F\x7F]*\Z").match
 else:
     _CHECKED_TYPES = (str,)
     _SETS_FIRST = True
-    _plain = str.isprintable
 
 
 def needs_fix(module):
