@@ -1,5 +1,6 @@
 """The trials of issue 46 against the urlsplit fixes and every package on the shared
-engine (each new fix gets them by its registry row): what ctypes_safe survives.
+engine (each new fix gets them by its registry row): a stale cache, an interrupt anywhere
+in patch() or unpatch(), fork() during the first patch(), a re-imported stdlib module.
 
 Each runs in a fresh interpreter (tests/helpers/patch_trials_child.py), without timing:
 a thread is held inside a function by a tracer while the step under test runs, and a
@@ -14,7 +15,7 @@ import zlib
 
 import pytest
 
-import ctypes_helpers as helpers
+from child_scripts import child_json
 from internals import ENGINE_PACKAGES, ships
 
 #: py3X-unfixed reverts bpo-42967 only: the engine packages' trials run in py3X itself.
@@ -25,7 +26,7 @@ TRIALS_CHILD = "patch_trials_child.py"
 
 
 def run(*args):
-    return helpers.child_json(args, script=TRIALS_CHILD, timeout=600)
+    return child_json(TRIALS_CHILD, args, timeout=600)
 
 
 def test_no_unfixed_result_cached_before_patch_is_served_after_it():

@@ -2,7 +2,7 @@
 fix package on the shared engine (its rows in the registry say what it binds).
 
 Run as ``python tests/helpers/patch_trials_child.py SCENARIO ARGS...`` by
-``ctypes_helpers.child(..., script=TRIALS_CHILD)``; each prints one JSON line.
+``child_scripts.child_json(TRIALS_CHILD, ...)``; each prints one JSON line.
 Nothing here depends on timing: a thread is held inside a function by a
 tracer until the step under test is done, and an exception is raised by a
 tracer at the n-th line (or bytecode) of the packages' own code, for every n.
@@ -16,7 +16,7 @@ import sys
 import threading
 import types
 
-import ctypes_helpers
+from child_scripts import run_scenario
 
 PY2 = sys.version_info[0] == 2
 URLLIB = "urlparse" if PY2 else "urllib.parse"
@@ -381,4 +381,4 @@ def scenario_reimport(how):
 
 
 if __name__ == "__main__":
-    sys.exit(ctypes_helpers.run_scenario(globals(), sys.argv[1:]))
+    sys.exit(run_scenario(globals(), sys.argv[1:]))

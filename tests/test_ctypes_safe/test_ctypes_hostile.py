@@ -1,7 +1,7 @@
 """Slot mode in a hostile process (issue 35): real signals inside ``patch()``/``unpatch()``,
 health checks from a signal handler, a second copy of the package, fork() while threads log.
 
-Each scenario runs in a fresh interpreter (tests/helpers/ctypes_hostile_child.py), seeded and
+Each scenario runs in a fresh interpreter (ctypes_hostile_child.py, beside this file), seeded and
 bounded in time, and killed if it hangs; slot mode as ``patch()`` picks it on 2.7.18 and
 ``patch(force=True)`` on 3.x.
 """

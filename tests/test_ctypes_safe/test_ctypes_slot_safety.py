@@ -1,7 +1,7 @@
 """Slot mode behaves like the C repr it replaces: signals, shutdown, subinterpreters, fork(),
 the recursion limit, another tool's ``__repr__``, and a ``patch()`` stopped half-way.
 
-Each scenario runs in a fresh interpreter (tests/ctypes_slot_child.py), killed after a
+Each scenario runs in a fresh interpreter (ctypes_slot_child.py, beside this file), killed after a
 time bound, in slot mode: what ``patch()`` picks on 2.7.18 (the one interpreter where
 it matters) and what ``patch(force=True)`` picks on 3.x.
 """

@@ -1,6 +1,6 @@
 """Scenarios of the ctypes_safe tests that need a fresh interpreter (a crash, start-up, threads).
 
-Run as ``python tests/ctypes_helpers_child.py SCENARIO ARGS...`` by
+Run as ``python tests/test_ctypes_safe/ctypes_helpers_child.py SCENARIO ARGS...`` by
 ``ctypes_helpers.child()``; each prints one JSON line, unless the interpreter
 dies first, which is what some tests expect on unpatched 2.7.18. It imports
 the installed ctypes_safe, never the source tree.

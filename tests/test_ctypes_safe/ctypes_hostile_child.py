@@ -1,7 +1,7 @@
 """Slot mode in a hostile process: real signals inside ``patch()``/``unpatch()``, health checks
 from a signal handler, a second copy of the package, and fork() in a threaded, logging process.
 
-Run as ``python tests/helpers/ctypes_hostile_child.py SCENARIO ARGS...`` by
+Run as ``python tests/test_ctypes_safe/ctypes_hostile_child.py SCENARIO ARGS...`` by
 ``ctypes_helpers.child(..., script=HOSTILE_CHILD)``; each prints one JSON line.
 Slot mode is what ``patch()`` picks on 2.7.18 and ``patch(force=True)`` on 3.x.
 What the type holds is read here from its memory, as the C code sees it: the

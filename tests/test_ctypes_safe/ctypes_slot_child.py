@@ -1,7 +1,7 @@
 """Slot-mode scenarios that need a fresh interpreter: signals, shutdown, subinterpreters, fork,
 the recursion limit, another tool's ``__repr__``, and ``patch()`` stopped half-way.
 
-Run as ``python tests/ctypes_slot_child.py SCENARIO ARGS...`` by
+Run as ``python tests/test_ctypes_safe/ctypes_slot_child.py SCENARIO ARGS...`` by
 ``ctypes_helpers.child(..., script=SLOT_CHILD)``; each prints one JSON line.
 Slot mode is what ``patch()`` picks on 2.7.18 and what ``patch(force=True)``
 picks on 3.x. It imports the installed ctypes_safe, never the source tree.

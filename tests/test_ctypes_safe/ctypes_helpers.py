@@ -4,7 +4,7 @@ The golden file ``ctypes_helpers_golden.json`` holds, for every case whose repr
 has no address in it, the repr printed by a fixed CPython's own ``PyCArg_repr``
 (bpo-42938). Regenerate it with a fixed interpreter (3.6.13+)::
 
-    cd tests/helpers
+    cd tests/test_ctypes_safe
     PYTHONPATH=../../src python3.13 ctypes_helpers.py > ctypes_helpers_golden.json
 """
 
@@ -13,11 +13,17 @@ from __future__ import print_function
 import ctypes
 import json
 import os
-import subprocess
 import sys
 
-PY2 = sys.version_info[0] == 2
 HERE = os.path.dirname(os.path.abspath(__file__))
+if os.path.join(os.path.dirname(HERE), "helpers") not in sys.path:
+    # A scenario script of this directory has only this directory on sys.path.
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "helpers"))
+
+import child_scripts  # noqa: E402
+from child_scripts import run_scenario  # noqa: E402,F401  (the scripts' main)
+
+PY2 = sys.version_info[0] == 2
 
 FIXED = sys.version_info >= (3, 6)  # every 3.x this project tests is a post-fix build
 
@@ -110,51 +116,13 @@ def disable_slot_mode(reason="slot mode disabled by the test"):
 
 
 def child(args, environ=None, module=None, script="ctypes_helpers_child.py", timeout=None):
-    """Run ``script *args`` (or ``-m module *args``) in a fresh interpreter.
-
-    *script*: a scenario file of this directory. Returns ``(returncode,
-    stdout, stderr)``; after *timeout* seconds the process is killed (the
-    return code then says SIGKILL). None of ctypes_safe's start-up variables
-    is inherited; *environ* adds variables.
-    """
-    import threading
-    env = dict(os.environ)
-    env.pop("CTYPES_SAFE_PATCH", None)
-    env.update(environ or {})
-    command = [sys.executable] + (["-m", module] if module else [os.path.join(HERE, script)])
-    process = subprocess.Popen(command + [str(arg) for arg in args], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    timer = threading.Timer(timeout, process.kill) if timeout else None
-    if timer is not None:
-        timer.start()
-    try:
-        out, err = process.communicate()
-    finally:
-        if timer is not None:
-            timer.cancel()
-    return process.returncode, out.decode("utf-8"), err.decode("utf-8", "replace")
+    """:func:`child_scripts.child` of *script*, a scenario file of this directory."""
+    return child_scripts.child(os.path.join(HERE, script), args, environ, module, timeout)
 
 
 def child_json(args, environ=None, script="ctypes_helpers_child.py", timeout=None):
-    """:func:`child`, requiring success; the JSON its last output line holds."""
-    code, out, err = child(args, environ, script=script, timeout=timeout)
-    assert code == 0, (code, out, err)
-    return json.loads(out.strip().splitlines()[-1])
-
-
-def run_scenario(namespace, argv):
-    """The ``main()`` of a child script: run ``scenario_<argv[0]>(*argv[1:])`` of
-    *namespace* (the script's globals) and print its result as one JSON line, the
-    last; returns the exit status, 0.
-
-    stdout is flushed before the line, so that it stands after whatever the
-    scenario printed, and after it, so that the line is out before a crash at
-    shutdown (which some scenarios provoke) could lose it."""
-    result = namespace["scenario_" + argv[0]](*argv[1:])
-    sys.stdout.flush()
-    print(json.dumps(result, sort_keys=True))
-    sys.stdout.flush()
-    return 0
+    """:func:`child_scripts.child_json` of *script*, a scenario file of this directory."""
+    return child_scripts.child_json(os.path.join(HERE, script), args, environ, timeout)
 
 
 def _generate():
@@ -169,7 +137,7 @@ def _generate():
             continue  # addresses differ per run; compared live instead
         reprs[key(name, kind, raw)] = text
     document = {
-        "generated_by": "tests/ctypes_helpers.py with CPython %s (%s)" % (
+        "generated_by": "tests/test_ctypes_safe/ctypes_helpers.py with CPython %s (%s)" % (
             sys.version.split()[0], sys.platform),
         "reprs": reprs,
     }
