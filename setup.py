@@ -1,4 +1,4 @@
-"""The project's metadata (its one source) and the build step that ships the ``.pth`` files.
+"""The project's metadata (its one source) and the build step that ships the ``.pth`` file.
 
 The metadata lives here, not in ``setup.cfg``, because a setuptools older than
 30.3 ignores ``setup.cfg``'s ``[metadata]`` and builds a distribution named
@@ -8,11 +8,11 @@ an older one stops here with an error that names the minimum and the wheel.
 tools/check_install.py builds and installs the sdist with the minimum and with
 the release before it.
 
-The ``.pth`` files of ``src/`` go to the root of site-packages, where
-``site`` runs them at start-up: each applies its package's ``patch()`` when
-its variable is set (``URLLIB_PARSE_BACKPORT_PATCH``, ...), and does nothing
-else; ``cpython_security_patch.pth`` does so for every fix with
-``CPYTHON_SECURITY_PATCH``.
+The ``.pth`` file of ``src/`` (``cpython_security_patch.pth``, which
+tools/make_pth.py writes) goes to the root of site-packages, where ``site``
+runs it at start-up: it starts every fix's switch with
+``CPYTHON_SECURITY_PATCH``, a package's with its own variable
+(``URLLIB_PARSE_BACKPORT_PATCH``, ...), and does nothing else.
 """
 
 import io
@@ -81,8 +81,8 @@ from setuptools.command.sdist import sdist  # noqa: E402
 
 
 def _pth_files():
-    """The start-up files in ``src/`` (tools/make_pth.py writes one per registry package,
-    and the umbrella's), copied to the top of the build tree."""
+    """The start-up file in ``src/`` (tools/make_pth.py writes it), copied to the top
+    of the build tree."""
     return sorted(name for name in os.listdir(os.path.join(HERE, "src")) if name.endswith(".pth"))
 
 

@@ -1,7 +1,7 @@
 """Both start-up switches together: what they load, where their report goes, forked workers.
 
 Every case runs a fresh interpreter of the test environment, where the wheel
-(and so both ``.pth`` files) is installed. ``force`` makes both packages patch
+(and so its one ``.pth`` file) is installed. ``force`` makes both packages patch
 on every interpreter, so each case sees a report.
 """
 
@@ -13,6 +13,7 @@ import pytest
 from dependencies import importorskip
 from fresh_interpreter import run_code
 from implementation import HAS_C_REPR, NO_C_REPR
+from internals import BY_PACKAGE, PACKAGES
 
 PARSER = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
 BOTH = {"URLLIB_PARSE_BACKPORT_PATCH": "force", "CTYPES_SAFE_PATCH": "force"}
@@ -76,13 +77,36 @@ def test_the_pth_lines_compile_nothing():
     assert out.strip() == "0"
 
 
+STARTED = ("import sys\n"
+           "print('_cpython_security._startup' in sys.modules)")
+
+ONE_FILE = ("import glob, os, _cpython_security as s\n"
+            "site = os.path.dirname(os.path.dirname(s.__file__))\n"
+            "print(sorted(os.path.basename(path) for path in glob.glob(os.path.join(site, '*.pth'))"
+            " if '_cpython_security' in open(path).read()))")
+
+
+def test_one_start_up_file_reads_every_package_variable():
+    # site opens and compiles every .pth file in every process, variable or not:
+    # the distribution installs one, which starts a switch for any variable.
+    code, out, err = run_code(ONE_FILE)
+    assert (code, err, out.strip()) == (0, "", "['cpython_security_patch.pth']")
+    variables = ["CPYTHON_SECURITY_PATCH"] + [BY_PACKAGE[package].variable
+                                              for package in PACKAGES]
+    assert run_code(STARTED)[1].strip() == "False"
+    for variable in variables:
+        # "0" turns the switch off, but is set: the line reads it and starts the switch.
+        assert run_code(STARTED, **{variable: "0"})[1].strip() == "True", variable
+    assert run_code(STARTED, PYTHON_URLLIB_QS_SEPARATOR="&")[1].strip() == "True"
+
+
 PTH_TWICE = """
 import glob, os, sys, logging
 import _cpython_security._startup as startup
 site_packages = os.path.dirname(os.path.dirname(startup.__file__))
-for name in ("urllib_parse_backport_shim.pth", "ctypes_safe_patch.pth"):
-    with open(os.path.join(site_packages, name)) as handle:
-        exec(handle.read())  # as a site that reads site-packages twice would
+for _ in range(2):  # as a site that reads site-packages twice would
+    with open(os.path.join(site_packages, "cpython_security_patch.pth")) as handle:
+        exec(handle.read())
 hooks = [finder for finder in sys.meta_path if type(finder).__name__ == "PostImportHook"]
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%%(name)s %%(message)s")
 import %(parser)s, ctypes
@@ -107,10 +131,10 @@ def test_a_broken_shared_package_shows_sites_error_and_the_process_goes_on(tmp_p
     (broken / "__init__.py").write_text(u"raise ImportError('half removed')\n")
     code, out, err = run_code("print('alive')", PYTHONPATH=str(tmp_path), **BOTH)
     assert (code, out.strip()) == (0, "alive")
-    # site names the .pth file and the error for each file (twice where it reads
+    # site names the .pth file and the error, once (twice where it reads
     # site-packages twice), and goes on.
-    assert err.count("ImportError: half removed") in (2, 4)
-    assert "ctypes_safe_patch.pth" in err and "urllib_parse_backport_shim.pth" in err
+    assert err.count("ImportError: half removed") in (1, 2)
+    assert "cpython_security_patch.pth" in err
 
 
 APP = """

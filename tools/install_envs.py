@@ -201,7 +201,7 @@ def install_and_check(python, pip_args, expect=None, isolated=False):
         raise InstallError("byte-compiling at install failed: %s; not compiled: %s"
                            % (shown, uncompiled(added)))
     run([python, "-c", ASGI_IMPORT])
-    if "urllib_parse_backport_shim.pth" not in added:
+    if "cpython_security_patch.pth" not in added:
         raise InstallError("no .pth file installed; added: %s" % sorted(added))
     version = run([python, "-c", SMOKE]).strip()
     shown = run(pip + ["show", "--disable-pip-version-check", NAME]).splitlines()

@@ -29,7 +29,7 @@ import subprocess
 import sys
 import sysconfig
 
-#: Sorts before the packages' own ``.pth`` files (``*_patch.pth``, ``*_shim.pth``)
+#: Sorts before the distribution's ``cpython_security_patch.pth``
 #: and virtualenv's ``_virtualenv.pth``,
 #: so the overlay is on sys.path before anything can import urllib.parse.
 PTH_NAME = "00_unfixed_stdlib.pth"
@@ -202,7 +202,7 @@ def main(argv):
 
 
 def _shim_installed(site_packages):
-    return os.path.exists(os.path.join(site_packages, "urllib_parse_backport_shim.pth"))
+    return os.path.exists(os.path.join(site_packages, "cpython_security_patch.pth"))
 
 
 if __name__ == "__main__":

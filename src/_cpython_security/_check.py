@@ -10,7 +10,7 @@ every one is safe, 1 when any is exposed, 2 on a usage error.
 import sys
 
 from ._registry import FIXES
-from ._selfcheck import main as run_selfcheck
+from ._selfcheck import main as run_selfcheck, nothing_patched
 
 __all__ = ["main"]
 
@@ -64,9 +64,8 @@ def hint(fix, info, environ):
     elif umbrella != "patch":
         return "set %s=1 to apply every fix at start-up" % UMBRELLA.variable
     if not info["patched"]:
-        return "%s is set but nothing was patched at start-up: is %s_patch.pth in this " \
-            "interpreter's site-packages, and python run without -S?" % (
-                switch.variable if own else UMBRELLA.variable, "cpython_security")
+        variable = switch.variable if own else UMBRELLA.variable
+        return nothing_patched(variable, environ.get(variable))
     return "%s stays exposed with its switch on: python -m %s names the parser no " \
         "switch reaches" % (fix.cve, fix.package)
 

@@ -125,8 +125,7 @@ _URLLIB = dict(package="urllib_parse_backport", startup="urllib_parse_backport._
                variable="URLLIB_PARSE_BACKPORT_PATCH",
                options=[("force", {"force": True}), ("frameworks", {"frameworks": True})],
                option_modules={"frameworks": FRAMEWORK_MODULES}, notes=_separator_notes,
-               umbrella="frameworks", pth="urllib_parse_backport_shim.pth",
-               also_variables=["PYTHON_URLLIB_QS_SEPARATOR"])
+               umbrella="frameworks", also_variables=["PYTHON_URLLIB_QS_SEPARATOR"])
 
 
 def _split_fix(**row):

@@ -14,7 +14,7 @@ class Fix(object):
 
     def __init__(self, package, cve, issue, summary, exposed, replaces, variable, options,
                  probes=None, startup=None, option_modules=None, notes=None, umbrella="1",
-                 pth=None, also_variables=(), unfixed=None, upstream_name=None,
+                 also_variables=(), unfixed=None, upstream_name=None,
                  copy_lacks=None, fix=None, module=None):
         self.package = package
         self.cve = cve
@@ -45,9 +45,8 @@ class Fix(object):
         self.umbrella = umbrella
         #: None, or a function returning lines to print at start-up before the switch is read.
         self.notes = notes
-        #: The package's start-up file (``tools/make_pth.py`` writes it), and the other
-        #: variables whose presence runs it (a policy the package reads at start-up).
-        self.pth = pth or package + "_patch.pth"
+        #: The other variables whose presence alone runs the package's switch (a policy
+        #: the package reads at start-up); the start-up file checks them with *variable*.
         self.also_variables = tuple(also_variables)
         #: What the unfixed stdlib code does, as the self-check's first line says it.
         self.unfixed = unfixed

@@ -11,8 +11,8 @@ import argparse
 import json
 import sys
 
-__all__ = ["EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE", "common_status", "misspelt",
-           "switch_hints", "misspelt_hints", "render", "main"]
+__all__ = ["EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE", "PTH_FILE", "common_status", "misspelt",
+           "nothing_patched", "switch_hints", "misspelt_hints", "render", "main"]
 
 EXIT_SAFE = 0
 EXIT_EXPOSED = 1
@@ -21,6 +21,15 @@ EXIT_USAGE = 2
 #: The umbrella switch's variables (``_startup.UMBRELLA``, ``SKIP_VARIABLE``): named here
 #: so that a self-check does not import the start-up module.
 _UMBRELLA_NAMES = ("CPYTHON_SECURITY_PATCH", "CPYTHON_SECURITY_SKIP")
+
+#: The distribution's one start-up file, at the root of site-packages (tools/make_pth.py).
+PTH_FILE = "cpython_security_patch.pth"
+
+
+def nothing_patched(variable, value):
+    """The hint for a switch that is set where nothing was patched at start-up."""
+    return ("%s=%s is set but nothing was patched at start-up: is %s in this "
+            "interpreter's site-packages, and python run without -S?" % (variable, value, PTH_FILE))
 
 
 def common_status(package, version, cve, patched, report, variable, exposed):
@@ -82,8 +91,7 @@ def switch_hints(info, choice, accepted):
     if wanted == "off":
         return ["set %s=1 (every fix) to patch at start-up, or call %s.patch()"
                 % (_UMBRELLA_NAMES[0], package)]
-    return ["%s=%s is set but nothing was patched at start-up: is %s_patch.pth in this "
-            "interpreter's site-packages, and python run without -S?" % (variable, value, package)]
+    return [nothing_patched(variable, value)]
 
 
 def misspelt_hints(names):

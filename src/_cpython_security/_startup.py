@@ -1,4 +1,4 @@
-"""What a package's ``.pth`` line runs at start-up: check the switch now, patch on import.
+"""What the ``.pth`` line runs at start-up: check the switches now, patch on import.
 
 Why: a variable set in a Docker ``ENV`` line reaches every Python process of
 the image (pip, cron scripts, CGI), so switching a fix on must cost next to
@@ -17,8 +17,8 @@ import sys
 from ._import_hook import PostImportHook
 from ._registry import BY_PACKAGE, FIXES, PACKAGES, fixes_of
 
-__all__ = ["from_pth", "from_pth_all", "start", "run", "StartupSwitch", "SWITCHES",
-           "TRIGGERS", "UMBRELLA", "SKIP_VARIABLE", "left_out"]
+__all__ = ["from_pth_env", "from_pth", "from_pth_all", "asked", "start", "run", "StartupSwitch",
+           "SWITCHES", "TRIGGERS", "UMBRELLA", "SKIP_VARIABLE", "left_out"]
 
 
 def _always(module):
@@ -187,7 +187,7 @@ _FROM_PTH = set()
 
 
 def from_pth(package):
-    """What *package*'s ``.pth`` line calls: :func:`start` once per process, never raising.
+    """*package*'s switch: :func:`start` once per process, never raising.
 
     Once: ``site`` reads a site-packages directory twice in some layouts (a
     virtualenv's 2.7 ``site.py``, 3.13 venvs); this module stays in
@@ -203,8 +203,37 @@ def from_pth(package):
                          % (package, type(exc).__name__, exc))
 
 
+def asked(package, environ):
+    """Whether *environ* sets *package*'s own start-up variable (not empty), or
+    names one of the variables whose presence alone runs its switch."""
+    fix = BY_PACKAGE[package]
+    return bool(environ.get(fix.variable)) or any(name in environ for name in fix.also_variables)
+
+
+def from_pth_env():
+    """What the distribution's one ``.pth`` line calls when a start-up variable is
+    set: the umbrella switch when ``CPYTHON_SECURITY_PATCH`` is set, then the
+    switch of each package whose own variable is (:func:`asked`). Each runs once
+    per process (:func:`from_pth`, :func:`from_pth_all`). Never raises.
+
+    Why one line for every switch: ``site`` opens, reads and compiles each
+    ``.pth`` file, in every process, variable set or not; one file per
+    package cost ``python -c pass`` 5-13% of its CPU time where no variable
+    was set (docs/performance.rst)."""
+    try:
+        environ = os.environ
+        if environ.get(UMBRELLA.variable):
+            from_pth_all(environ)
+        for package in PACKAGES:
+            if asked(package, environ):
+                from_pth(package)
+    except Exception as exc:
+        sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
+                         % (type(exc).__name__, exc))
+
+
 def from_pth_all(environ=None, stream=None):
-    """What ``cpython_security_patch.pth`` calls: the umbrella switch. A bad value,
+    """The umbrella switch, ``CPYTHON_SECURITY_PATCH``. A bad value,
     and a skip list naming no fix, print one line each; then every package's
     switch starts as :func:`from_pth` does. Once per process, as :func:`from_pth`.
     Never raises."""

@@ -9,9 +9,9 @@ child interpreter only.
 
 import sys
 
-from _cpython_security._selfcheck import (EXIT_EXPOSED, EXIT_SAFE, main as run_selfcheck,
-                                          misspelt, misspelt_hints, render as render_selfcheck,
-                                          switch_hints)
+from _cpython_security._selfcheck import (EXIT_EXPOSED, EXIT_SAFE, PTH_FILE,
+                                          main as run_selfcheck, misspelt, misspelt_hints,
+                                          render as render_selfcheck, switch_hints)
 
 from _cpython_security._startup import SWITCHES
 
@@ -56,8 +56,7 @@ def _hints(info):
     if result is not None and result["crashed"] and info["patched"]:
         if wanted in ("patch", "force"):
             hints.append("the probe's child crashed although %s=%s is set: is "
-                         "ctypes_safe_patch.pth in this interpreter's site-packages?"
-                         % (variable, value))
+                         "%s in this interpreter's site-packages?" % (variable, value, PTH_FILE))
         else:
             hints.append("the probe's child, a fresh process, crashed: set %s=1 so that "
                          "every process patches at start-up" % variable)

@@ -1,5 +1,5 @@
-"""Start-up activation: ``CTYPES_SAFE_PATCH`` and the installed ``ctypes_safe_patch.pth``, in
-fresh interpreters (CVE-2021-3177, bpo-42938)."""
+"""Start-up activation: ``CTYPES_SAFE_PATCH`` and the installed ``cpython_security_patch.pth``,
+in fresh interpreters (CVE-2021-3177, bpo-42938)."""
 
 import json
 import os

@@ -161,7 +161,7 @@ def test_text_report_when_the_variable_is_set_but_the_pth_did_not_run():
         assert rc == 1
         assert _stdlib_hints(out) == [
             "hint:            URLLIB_PARSE_BACKPORT_PATCH=1 is set but nothing was patched at "
-            "start-up: is urllib_parse_backport_shim.pth in this interpreter's "
+            "start-up: is cpython_security_patch.pth in this interpreter's "
             "site-packages, and python run without -S?"]
     else:
         assert _stdlib_hints(out) == []

@@ -1,7 +1,7 @@
 """The shim across interpreter start-up: import order, the .pth file, -W error.
 
 Every case runs a fresh ``sys.executable`` of the test environment, where the
-wheel (and so ``urllib_parse_backport_shim.pth``) is installed.
+wheel (and so ``cpython_security_patch.pth``) is installed.
 """
 
 import json
@@ -20,7 +20,7 @@ from fresh_interpreter import ATTACK, run_code
 PY2 = sys.version_info[0] == 2
 STDLIB = "urlparse" if PY2 else "urllib.parse"
 VARIABLE = "URLLIB_PARSE_BACKPORT_PATCH"
-PTH_NAME = "urllib_parse_backport_shim.pth"
+PTH_NAME = "cpython_security_patch.pth"
 
 
 IMPORT_PARSER = "import %s; print('alive')" % STDLIB

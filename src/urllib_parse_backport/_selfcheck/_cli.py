@@ -11,7 +11,7 @@ counts), 2 on a usage error. ``--json`` prints :func:`status` as JSON.
 import os
 
 from _cpython_security._selfcheck import (EXIT_EXPOSED, EXIT_SAFE, EXIT_USAGE, misspelt,
-                                          main as run_selfcheck)
+                                          main as run_selfcheck, nothing_patched)
 
 from _cpython_security._registry import fixes_of
 
@@ -60,9 +60,7 @@ def _hints(info):
             hints.append("set %s=1 (every fix, at start-up) or call "
                          "urllib_parse_backport.patch(frameworks=True)" % UMBRELLA)
         else:
-            hints.append("%s=%s is set but nothing was patched at start-up: is "
-                         "urllib_parse_backport_shim.pth in this interpreter's site-packages, "
-                         "and python run without -S?" % (variable, value))
+            hints.append(nothing_patched(variable, value))
     if any(entry["exposed"] for entry in info["frameworks"]) and wanted != "frameworks":
         hints.append("set %s=frameworks (or unset it and set %s=1), or call "
                      "patch(frameworks=True), to fix the framework parsers marked EXPOSED"
