@@ -3,7 +3,7 @@
 
 Run it with any Python 3 from the repository root::
 
-    python3 tools/gen_golden.py           # rewrite tests/data/golden_py3.json, golden_py2.json
+    python3 tools/gen_golden.py           # rewrite golden_py3.json, golden_py2.json
     python3 tools/gen_golden.py --check   # regenerate in memory, fail if the files differ
 
 The driver draws every call from ``random.Random(SEED)`` (plus a fixed list of
@@ -81,14 +81,14 @@ N_PY2 = 1600
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-DATA = os.path.join(ROOT, "tests", "data")
+DATA = os.path.join(ROOT, "tests", "test_urllib_parse_backport")
 PYENV_VERSIONS = os.path.join(
     os.environ.get("PYENV_ROOT") or os.path.expanduser("~/.pyenv"), "versions")
 PY313 = os.environ.get("GOLDEN_PY313", os.path.join(PYENV_VERSIONS, "3.13.0", "bin", "python"))
 PY2718 = os.environ.get("GOLDEN_PY2718", os.path.join(PYENV_VERSIONS, "2.7.18", "bin", "python"))
 
-# The case format, shared with the replay in tests/test_golden.py.
-sys.path.insert(0, os.path.join(ROOT, "tests", "helpers"))
+# The case format, shared with the replay in the test folder's test_golden.py.
+sys.path.insert(0, DATA)
 from golden_cases import PY2, encode, run_case, text_type  # noqa: E402
 
 
@@ -538,7 +538,7 @@ def main(argv):
     for name, text in sorted(outputs.items()):
         with open(os.path.join(DATA, name), "w", encoding="ascii", newline="\n") as handle:
             handle.write(text)
-        print("wrote tests/data/%s (%d bytes)" % (name, len(text)))
+        print("wrote %s (%d bytes)" % (os.path.relpath(os.path.join(DATA, name), ROOT), len(text)))
     return None
 
 

@@ -1,7 +1,7 @@
 """Golden differential: replay recorded reference outcomes against the backport.
 
-``tests/data/golden_py3.json`` holds calls run on CPython 3.13.0's own
-``urllib.parse`` (the spec for every Python 3); ``tests/data/golden_py2.json``
+``golden_py3.json`` (beside this file) holds calls run on CPython 3.13.0's own
+``urllib.parse`` (the spec for every Python 3); ``golden_py2.json``
 holds calls run on CPython 2.7.18's ``urlparse`` code with only the split step
 changed to "split on the separator". Both are written by ``tools/gen_golden.py``,
 whose docstring says exactly how; regenerate with ``python3 tools/gen_golden.py``.
@@ -24,7 +24,7 @@ from golden_cases import run_case
 from implementation import IS_CPYTHON
 
 PY2 = sys.version_info[0] == 2
-DATA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data",
+DATA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                          "golden_py2.json" if PY2 else "golden_py3.json")
 CHUNK = 200
 FUNCTIONS = {

@@ -2,8 +2,8 @@
 """The backport's ``urlsplit`` against a fully fixed one, and against the interpreter's own.
 
 * Against the reference (Debian 12's ``python3.11``, which carries all four
-  fixes): the checked-in ``tests/data/urlsplit_reference.json`` (see
-  ``tools/gen_urlsplit_data.py``), and batches of hypothesis-generated URLs
+  fixes): the checked-in ``urlsplit_reference.json`` (see
+  ``gen_urlsplit_data.py``), and batches of hypothesis-generated URLs
   sent to the reference in one subprocess per batch.
 * Against the interpreter's own ``urlsplit``/``urlparse``: for URLs none of
   the fixes concerns (no C0 control or space in front, no tab/CR/LF, no
@@ -20,11 +20,10 @@ from hypothesis import given, settings, strategies as st
 
 from urllib_parse_backport import urlparse, urlsplit
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, os.pardir, "helpers"))
+import urlsplit_cases
+from test_urlsplit_upstream import REFERENCE, run_reference
 
-import urlsplit_cases  # noqa: E402
-from test_urlsplit_upstream import REFERENCE, run_reference  # noqa: E402
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 PY2 = sys.version_info[0] == 2
 if PY2:  # pragma: no cover - exercised by the py27 environment
@@ -32,7 +31,7 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
 else:
     import urllib.parse as own
 
-DATA = os.path.join(HERE, os.pardir, "data", "urlsplit_reference.json")
+DATA = os.path.join(HERE, "urlsplit_reference.json")
 
 
 def _same(expected, got):
@@ -150,7 +149,7 @@ def test_the_interpreters_own_test_urlparse():
         from test import test_urlparse  # noqa: F401
     except ImportError:
         pytest.skip("this interpreter has no test.test_urlparse")
-    runner = os.path.join(HERE, os.pardir, "helpers", "own_test_urlparse.py")
+    runner = os.path.join(HERE, "own_test_urlparse.py")
     output = subprocess.check_output([sys.executable, runner], stderr=subprocess.STDOUT)
     failed, fixes = json.loads(output.decode("utf-8").strip().splitlines()[-1])
     assert set(failed) <= EXPECTED_OWN_FAILURES, output.decode("utf-8")

@@ -30,7 +30,7 @@ from stdlib_state import SPLIT_LACKS, STDLIB
 import urlsplit_cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.path.join(HERE, os.pardir, "data", "urlsplit_reference.json")
+DATA = os.path.join(HERE, "urlsplit_reference.json")
 PY2 = sys.version_info[0] == 2
 CVES = ["CVE-2023-24329", "CVE-2022-0391", "CVE-2024-11168", "CVE-2025-0938"]
 BLOCKLIST = " https://evil.example/x"

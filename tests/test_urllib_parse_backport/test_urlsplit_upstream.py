@@ -23,7 +23,7 @@ from urllib_parse_backport import urlparse, urlsplit
 
 PY3 = sys.version_info[0] >= 3
 REFERENCE = os.environ.get("URLSPLIT_REFERENCE", "/usr/bin/python3.11")
-WORKER = os.path.join(os.path.dirname(__file__), os.pardir, "helpers", "urlsplit_reference.py")
+WORKER = os.path.join(os.path.dirname(__file__), "urlsplit_reference.py")
 
 
 def run_reference(urls):

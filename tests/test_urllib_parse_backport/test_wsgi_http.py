@@ -1,6 +1,6 @@
 """``wsgi.protect`` over HTTP: real frameworks served by a real WSGI server on 127.0.0.1.
 
-Each framework of tests/wsgi_apps.py (Django, WebOb, Bottle, CherryPy where
+Each framework of wsgi_apps.py (Django, WebOb, Bottle, CherryPy where
 installed for this interpreter, and an in-house parser) is served by
 ``wsgiref.simple_server`` and by cheroot (CherryPy's server), on port 0, in a
 thread, and gets the attack query in the URL and as an urlencoded body.

@@ -2,7 +2,7 @@
 ``parse_qs`` returns on the original query (or body), for generated queries.
 
 The frameworks are the installed ones of tests/requirements/frameworks.txt,
-called in-process as WSGI applications (tests/wsgi_apps.py; the same apps go
+called in-process as WSGI applications (wsgi_apps.py; the same apps go
 over HTTP in test_wsgi_http.py). Each keeps blank values, so the oracle is
 ``parse_qs(original, keep_blank_values=True)``. The generated queries use
 the characters that decide how fields split (``&``, ``;``, ``=``, ``+``, the

@@ -2,7 +2,7 @@
 ``urlsplit_cases.outcomes`` of its own ``urllib.parse.urlsplit`` as JSON.
 
 Used by the differential test (one process per batch) and by
-``tools/gen_urlsplit_data.py``; imports nothing of the package.
+``gen_urlsplit_data.py``; imports nothing of the package.
 """
 
 import json

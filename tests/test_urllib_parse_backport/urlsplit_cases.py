@@ -1,10 +1,10 @@
 """URLs for the ``urlsplit`` differentials, and one outcome format for every side.
 
-One copy for all sides: ``tools/gen_urlsplit_data.py`` and
-``tests/helpers/urlsplit_reference.py`` run it inside the reference
-interpreter (Debian 12's ``python3.11``, which carries all four fixes), and
-``tests/test_urllib_parse_backport/test_urlsplit_differential.py`` runs it
-against the backport. Runs on 2.7 and 3.x; imports nothing but the stdlib.
+One copy for all sides: ``gen_urlsplit_data.py`` and ``urlsplit_reference.py``
+(beside this file) run it inside the reference interpreter (Debian 12's
+``python3.11``, which carries all four fixes), and
+``test_urlsplit_differential.py`` runs it against the backport. Runs on 2.7
+and 3.x; imports nothing but the stdlib.
 
 The URLs avoid the scheme rules that differ between interpreters and that no
 fix touches: a scheme always starts with a letter (gh-99418, missing from

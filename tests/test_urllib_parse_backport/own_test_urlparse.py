@@ -1,6 +1,6 @@
 """Run this interpreter's own ``test_urlparse`` against the stdlib as ``patch()`` leaves it.
 
-Usage: ``python tests/helpers/own_test_urlparse.py`` (with the package
+Usage: ``python tests/test_urllib_parse_backport/own_test_urlparse.py`` (with the package
 importable). ``urllib_parse_backport.patch(leave_out=["CVE-2021-23336"])``
 gives the stdlib's ``urlsplit`` each later fix it lacks (``urlparse``,
 ``urljoin``, ``urldefrag`` split through it; ``clear_cache()`` empties its
