@@ -1,15 +1,14 @@
-"""The two packages share one design: the checks a maintainer would otherwise do by hand.
+"""The packages share one design: the checks a maintainer would otherwise do by hand.
 
 Read from the installed sources with ``ast`` (never by importing them), for
 every module of every subpackage: no import cycle inside a package, counting
 imports inside functions; no module over 400 lines (one over 300 is a
 question, listed as a warning), and no test module either; neither package imports
 the other, and what both need comes from ``_cpython_security``, which imports
-neither; the rooms of ``urllib_parse_backport`` import only the rooms below
-them. Then, through the public API: the same report shape from both
-``patch()`` functions, ``--help`` on both command lines, and an import that
-loads no module from outside the distribution (other than interpreter
-built-ins).
+neither (a package's own rooms are checked in its test folder). Then, through
+the public API: the same report shape from both ``patch()`` functions,
+``--help`` on both command lines, and an import that loads no module from
+outside the distribution (other than interpreter built-ins).
 """
 
 import ast
@@ -23,6 +22,7 @@ import _cpython_security
 from fresh_interpreter import run, run_code, run_json
 from implementation import HAS_C_REPR, NO_C_REPR
 from internals import BY_PACKAGE, shared_registry, ships
+from source_walk import imports as _imports, modules as _modules
 
 #: The fix packages, from the registry.
 PACKAGES = dict((name, importlib.import_module(name)) for name in shared_registry.PACKAGES)
@@ -37,48 +37,6 @@ MAX_LINES = 400
 
 class LongModule(UserWarning):
     """A module over QUESTION_LINES lines: not yet a failure, a question."""
-
-
-def _modules(package):
-    """``(dotted name, path)`` of every module of *package*, subpackages included."""
-    root = os.path.dirname(os.path.abspath(ALL[package].__file__))
-    for directory, folders, files in os.walk(root):
-        folders[:] = sorted(f for f in folders if os.path.isfile(
-            os.path.join(directory, f, "__init__.py")))
-        prefix = ".".join([package] + os.path.relpath(directory, root).split(os.sep)) \
-            if directory != root else package
-        for name in sorted(files):
-            if name.endswith(".py"):
-                yield prefix + ("" if name == "__init__.py" else "." + name[:-3]), \
-                    os.path.join(directory, name)
-
-
-def test_the_module_walk_sees_the_subpackages():
-    names = set(name for name, _ in _modules("urllib_parse_backport"))
-    assert set(["urllib_parse_backport._parse._py3", "urllib_parse_backport.wsgi._body",
-                "urllib_parse_backport._shim._apply", "urllib_parse_backport._selfcheck._cli",
-                "urllib_parse_backport._audit._rules"]) <= names
-
-
-def _imports(module, path):
-    """Every module *module* imports, at any depth of its code (absolute names)."""
-    package = module if path.endswith("__init__.py") else module.rpartition(".")[0]
-    with open(path) as handle:
-        tree = ast.parse(handle.read(), path)
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = base + "." + node.module if node.module else base
-                found.add(base)
-                found.update(base + "." + alias.name for alias in node.names)
-            else:
-                found.add(node.module)
-                found.update(node.module + "." + alias.name for alias in node.names)
-    return found
 
 
 @pytest.mark.parametrize("package", sorted(ALL))
@@ -147,49 +105,6 @@ def test_neither_package_imports_the_other(package):
         assert crossing == [], "%s imports %s" % (name, crossing)
 
 
-#: The rooms of urllib_parse_backport, bottom up: each may import only the
-#: rooms before it (and the shared modules at the top of the package, which
-#: import no room). The self-check stands above the shim, the audit above
-#: both (it reads the shim's adapter table); nothing imports the middlewares,
-#: which share their rule through the top-level ``_protect``, not each other.
-ROOMS = ["_parse", "_shim", "_selfcheck", "_audit", "wsgi", "asgi"]
-ALLOWED = {"_parse": [], "_shim": ["_parse"], "_selfcheck": ["_parse", "_shim"],
-           "_audit": ["_shim"], "wsgi": [], "asgi": []}
-
-
-def _room(module):
-    parts = module.split(".")
-    return parts[1] if len(parts) > 1 and parts[1] in ROOMS else None
-
-
-def test_the_rooms_import_only_the_rooms_below_them():
-    package = "urllib_parse_backport"
-    wrong = []
-    for name, path in _modules(package):
-        mine = _room(name)
-        for target in _imports(name, path):
-            if not target.startswith(package + "."):
-                continue
-            theirs = _room(target)
-            if theirs is None or theirs == mine:
-                continue
-            if mine is None or theirs not in ALLOWED[mine]:
-                wrong.append("%s -> %s" % (name, target))
-    # __init__ and __main__ are the package's faces: they may reach any room.
-    wrong = [w for w in wrong if not w.startswith((package + " ", package + ".__main__ "))]
-    assert wrong == []
-
-
-def test_the_fix_policy_and_rewrite_import_nothing_of_the_rooms_above():
-    package = "urllib_parse_backport"
-    base = set(["_parse", "_policy", "_rewrite", "_compat", "_protect", "_forms"])
-    for name, path in _modules(package):
-        if name.split(".")[1:2] and name.split(".")[1] in base:
-            above = [m for m in _imports(name, path)
-                     if _room(m) in ("_shim", "_selfcheck", "_audit", "wsgi", "asgi")]
-            assert above == [], "%s imports %s" % (name, above)
-
-
 SHAPE = """
 import json, sys
 package = __import__(sys.argv[1])
@@ -217,7 +132,7 @@ def test_every_patch_function_returns_the_same_report_shape():
     # A package with nothing to patch here (2.7: no ipaddress) has no report to compare.
     shapes = dict((package, json.loads(run_code(SHAPE, [package])[1]))
                   for package in sorted(PACKAGES) if ships(package))
-    first = shapes.pop("urllib_parse_backport")
+    first = shapes.pop(min(shapes))
     assert shapes == dict((package, first) for package in shapes)
     assert first == {
         "type": "PatchReport", "same_object": True, "forced": True, "changed_is_names": True,
@@ -258,21 +173,6 @@ def test_importing_a_package_loads_nothing_outside_it(package):
     if not ships(package):
         pytest.skip("this interpreter ships no %s" % STDLIB_BESIDE[package])
     assert run_json(IMPORT_ALONE, [STDLIB_BESIDE[package], package], quiet=True) == []
-
-
-def test_log_severity_follows_the_kind_of_a_reason_not_its_wording(caplog):
-    # A failure worded like a harmless skip still logs at WARNING, and the
-    # other way round: the kind decides, never a prefix of the text.
-    import logging
-    from internals import skip_failure, urllib_log_report as log_report
-    from urllib_parse_backport import PatchReport
-    report = PatchReport()
-    report.skipped.append(("a.b", skip_failure("already fixed (worded as harmless)")))
-    report.skipped.append(("c.d", "adapter failed (worded as a failure)"))
-    with caplog.at_level(logging.INFO, logger="urllib_parse_backport"):
-        log_report("patch", report)
-    levels = dict((r.getMessage().split(" ")[1], r.levelname) for r in caplog.records)
-    assert levels == {"a.b": "WARNING", "c.d": "INFO"}
 
 
 def _distribution_packages():

@@ -158,52 +158,34 @@ def scenario_subinterpreter():
             "mode": report.mode, "patched_text": patched_text}
 
 
-def _hold_lock_in_thread(package):
-    """Stop a thread inside *package*'s lock; return (release, thread).
-
-    ``ctypes_safe``: ``status()`` (a health check) blocked while it reads the
-    platform. ``urllib_parse_backport``: ``patch()`` blocked in a log handler.
-    """
-    import logging
+def _hold_lock_in_thread():
+    """Stop a thread inside ctypes_safe's lock: ``status()`` (a health check) blocked
+    while it reads the platform. Return (api, release, thread)."""
     import platform
     import threading
+    import ctypes_safe as api
     inside, release = threading.Event(), threading.Event()
-    if package == "ctypes_safe":
-        import ctypes_safe as api
-        original = platform.python_implementation
+    original = platform.python_implementation
 
-        def blocking():
-            platform.python_implementation = original
-            inside.set()
-            release.wait(30)
-            return original()
+    def blocking():
+        platform.python_implementation = original
+        inside.set()
+        release.wait(30)
+        return original()
 
-        platform.python_implementation = blocking
-        target = api.status
-    else:
-        import urllib_parse_backport as api
-
-        class Blocking(logging.Handler):
-            def emit(self, record):
-                logging.getLogger(package).removeHandler(self)
-                inside.set()
-                release.wait(30)
-
-        logging.getLogger(package).addHandler(Blocking())
-        logging.getLogger(package).setLevel(logging.DEBUG)  # patch() logs at INFO
-        target = api.patch
-    thread = threading.Thread(target=target)
+    platform.python_implementation = blocking
+    thread = threading.Thread(target=api.status)
     thread.start()
     assert inside.wait(10), "the thread never got inside the lock"
     return api, release, thread
 
 
-def scenario_fork(package, children):
-    """Fork while another thread holds *package*'s lock; does each child's API answer in time?"""
+def scenario_fork(children):
+    """Fork while another thread holds ctypes_safe's lock; does each child's API answer in time?"""
     import signal
     import warnings
     warnings.simplefilter("ignore")  # 3.12+: DeprecationWarning, forking a threaded process
-    api, release, thread = _hold_lock_in_thread(package)
+    api, release, thread = _hold_lock_in_thread()
     pids = []
     for _ in range(int(children)):
         pid = os.fork()
@@ -211,7 +193,7 @@ def scenario_fork(package, children):
             signal.alarm(5)
             try:
                 api.is_patched()
-                api.patch(**({"force": True} if package == "ctypes_safe" else {}))
+                api.patch(force=True)
                 api.status()
                 api.unpatch()
             except BaseException:

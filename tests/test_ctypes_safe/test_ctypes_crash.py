@@ -84,6 +84,6 @@ def test_unpatch_brings_back_the_stock_repr():
 def test_import_is_cheap_and_changes_nothing():
     result = helpers.child_json(["imports"])
     assert result["unchanged"] and not result["patched"]
-    # Its own modules, and what it shares with urllib_parse_backport.
+    # Its own modules, and what it shares with the other fix packages.
     assert all(name.startswith(("ctypes_safe", "_cpython_security"))
                for name in result["loaded"]), result["loaded"]
