@@ -3,15 +3,17 @@
 Each case runs a fresh interpreter of the test environment, where the wheel
 (and so every ``.pth`` file) is installed. What "needed" means on this
 interpreter is read from each package's own ``status()`` in a process
-without any variable.
+without any variable. Last, the umbrella alone makes ``cpython-security-check``
+say "safe".
 """
 
 import json
+import os
 import sys
 
 import pytest
 
-from fresh_interpreter import run_code
+from fresh_interpreter import run, run_code
 from implementation import IS_CPYTHON
 from internals import PACKAGES, shared_registry
 
@@ -156,3 +158,12 @@ def test_a_process_that_imports_no_target_loads_only_the_start_up_switch():
     assert set(json.loads(out_with)) - set(json.loads(out)) == set([
         "_cpython_security", "_cpython_security._startup", "_cpython_security._import_hook",
         "_cpython_security._registry", "_cpython_security._row"])
+
+
+SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
+
+
+def test_the_check_is_safe_under_the_umbrella_alone():
+    code, out, err = run([SCRIPT], CPYTHON_SECURITY_PATCH="1")
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == "verdict: safe"
