@@ -107,8 +107,9 @@ def _patch(force):
 def _apply(report):
     """Slot mode if ``_slot`` verifies and installs, else converter mode; fills *report*.
 
-    Each mode records what it will change in ``state`` before changing it, so
-    that ``_undo()`` finds everything if this is stopped half-way.
+    Neither mode can be stopped half-way unseen by ``_undo()``: slot mode's
+    state is read from the type itself, and converter mode records each
+    binding in the step that makes it (``state.ledger``).
     """
     from . import _slot
     try:
@@ -141,7 +142,7 @@ def _undo(report):
         report.skipped.extend(skipped)
         if changed:
             report.mode = "slot"
-    if state.saved or state.installed:  # converter mode got as far as saving something
+    if state.ledger.entries():  # converter mode got as far as binding something
         from . import _converter
         _converter.restore(report)
 
@@ -187,8 +188,7 @@ def _in_effect():
     slots = _slots()
     if slots is not None and _slot_in_effect(slots):
         return True
-    return any(cls.__dict__.get("from_param") is replacement
-               for cls, replacement in list(state.installed.items()))
+    return state.ledger.bound()
 
 
 def is_patched():
@@ -199,7 +199,7 @@ def is_patched():
     call it, also while its own thread is inside ``patch()`` or ``unpatch()``.
     """
     slots = _slots()
-    return (slots is not None and _slot_in_effect(slots)) or bool(state.installed)
+    return (slots is not None and _slot_in_effect(slots)) or state.ledger.bound()
 
 
 def status():
@@ -236,4 +236,4 @@ def status():
 def _mode(slots, report):
     if slots is not None and _slot_in_effect(slots):
         return "slot"
-    return "converter" if state.installed else report.mode
+    return "converter" if state.ledger.bound() else report.mode

@@ -146,12 +146,11 @@ def _make_from_param(target, tag, original, stock):
 def install(report):
     """Replace ``from_param`` of every target, listed in *report*; caller holds ``state.lock``."""
     for name, cls, tag in targets():
-        entry = cls.__dict__.get("from_param", ABSENT)
-        original = state.saved.setdefault(cls, (name, entry))[1]
+        original = cls.__dict__.get("from_param", ABSENT)
         stock = original is ABSENT or type(original).__name__ == "classmethod_descriptor"
         replacement = _make_from_param(cls, tag, _unbound(cls, original), stock)
-        state.installed[cls] = replacement  # recorded first: restore() finds a half-way install
-        cls.from_param = replacement
+        state.ledger.bind(cls, "from_param", replacement, name + ".from_param",
+                          attribute="class", old=original)
         report.changed.append(name + ".from_param")
 
 
@@ -160,18 +159,7 @@ def restore(report):
 
     A replacement that someone else has overwritten since is left in place.
     """
-    for _, cls, _ in targets():
-        if cls not in state.installed:
-            state.saved.pop(cls, None)  # saved, then stopped before it was replaced
-            continue
-        replacement = state.installed.pop(cls)
-        name, original = state.saved.pop(cls)
-        if cls.__dict__.get("from_param") is not replacement:
-            report.skipped.append((name + ".from_param", failure(
-                "rebound by someone else since patch(): left in place")))
-        elif original is ABSENT:
-            del cls.from_param
-            report.changed.append(name + ".from_param")
-        else:
-            cls.from_param = original
-            report.changed.append(name + ".from_param")
+    restored, left = state.ledger.unbind()  # newest first: listed in the order patched
+    report.changed.extend(reversed(restored))
+    report.skipped.extend((label, failure("rebound by someone else since patch(): left in place"))
+                          for label in reversed(left))

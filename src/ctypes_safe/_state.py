@@ -1,8 +1,10 @@
 """The patch state: what ``patch()`` changed, so ``unpatch()`` can put back the exact originals.
 
 Why: one object and one lock serialise ``patch()`` and ``unpatch()`` across
-threads; the first original wins (as in gevent.monkey), so a patch over a
-patch saves nothing new. What slot mode has in force is not recorded here but
+threads. Converter mode binds each ``from_param`` through the shared engine's
+ledger (``_cpython_security._ledger``), which records a binding in the step
+that makes it, so no interrupt can leave a class patched and unrecorded, or
+recorded and unpatched. What slot mode has in force is not recorded here but
 read from the type itself, so an interrupted call can never make this state
 disagree with it, and the health checks need no lock.
 """
@@ -11,7 +13,7 @@ import sys
 
 from ._compat import allocate_lock, get_ident
 from _cpython_security._fork import per_process
-from _cpython_security._ledger import at_once  # the engine's: steps no signal can split
+from _cpython_security._ledger import ABSENT, Ledger, at_once  # steps no signal can split
 
 __all__ = ["state", "ABSENT", "at_once"]
 
@@ -58,10 +60,6 @@ class _Lock(object):
         return False
 
 
-#: Marks "``from_param`` was inherited from the metaclass" (no entry in the class ``__dict__``).
-ABSENT = object()
-
-
 class _State(object):
     def __init__(self):
         #: Held by ``patch()`` and ``unpatch()``, never by the health checks (a
@@ -70,10 +68,9 @@ class _State(object):
         self.lock = _Lock()
         #: The report of the ``patch()`` that patched, until ``unpatch()``.
         self.report = None
-        #: Converter mode: type -> (name, original ``__dict__`` entry or ABSENT).
-        self.saved = {}
-        #: Converter mode: type -> the classmethod ``patch()`` put in its ``__dict__``.
-        self.installed = {}
+        #: Converter mode: each ``from_param`` bound in a class ``__dict__``, with
+        #: the entry it replaced (``ABSENT``: inherited from the metaclass).
+        self.ledger = Ledger()
         #: Whether the stock repr is the unfixed one (bpo-42938); None until checked.
         self.vulnerable = None
 
