@@ -207,10 +207,12 @@ def test_reading_a_body_read_ahead_line_by_line_costs_linear_work():
     # Input.readline() looked for the next newline to the end of what protect()
     # had read ahead, whatever size was asked: a 1 MiB body without a newline,
     # read 1 kB a line, scanned 512 MB (quadratic).
+    # Linear work grows 4x from n to 4n, that scan 16x; the bound sits between,
+    # above what PyPy's allocator gave for linear work under load (8.2-8.5x).
     small, large = readline_request(65536), readline_request(4 * 65536)
     small(), large()
-    ratio = cpu(large) / max(cpu(small), 1e-6)
-    assert ratio < 8, "work grew %.1fx from n to 4n" % ratio
+    ratio = cpu(large, tries=5) / max(cpu(small, tries=5), 1e-6)
+    assert ratio < 10, "work grew %.1fx from n to 4n" % ratio
 
 
 # --- a Content-Type only in a header that is not CONTENT_TYPE ------------------------------
