@@ -107,7 +107,8 @@ site_packages = os.path.dirname(os.path.dirname(startup.__file__))
 for _ in range(2):  # as a site that reads site-packages twice would
     with open(os.path.join(site_packages, "cpython_security_patch.pth")) as handle:
         exec(handle.read())
-hooks = [finder for finder in sys.meta_path if type(finder).__name__ == "PostImportHook"]
+from _cpython_security._import_hook import installed
+hooks = installed()
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%%(name)s %%(message)s")
 import %(parser)s, ctypes
 print(len(hooks))

@@ -11,6 +11,7 @@ import json
 import sys
 
 import urllib_parse_backport as shim
+from _cpython_security._import_hook import installed
 from urllib_parse_backport._shim import _frameworks
 
 # A stand-in adapter for a stdlib module that is installed but not imported.
@@ -18,7 +19,7 @@ ADAPTER = _frameworks.FrameworkAdapter('wsgiref.simple_server', 'demo_app', lamb
 
 
 def hooks():
-    return [type(finder).__name__ for finder in sys.meta_path].count('PostImportHook')
+    return len(installed())
 
 
 report = shim.patch(frameworks=True, _adapters=[ADAPTER])
@@ -27,7 +28,7 @@ if sys.argv[1] == 'unpatch-first':
     shim.unpatch()
 __import__('wsgiref.simple_server')
 seen['after_import'] = dict(report.skipped).get('wsgiref.simple_server')
-hook = next((f for f in sys.meta_path if type(f).__name__ == 'PostImportHook'), None)
+hook = next(iter(installed()), None)
 seen['still_waited_for'] = hook is not None and 'wsgiref.simple_server' in hook.names
 seen['hooks_after'] = hooks()
 print(json.dumps(seen))

@@ -256,13 +256,13 @@ def test_patch_imports_no_framework_and_fixes_it_on_import():
     importorskip("webob")
     code = (
         "import json, sys, urllib_parse_backport as shim\n"
+        "from _cpython_security._import_hook import installed\n"
         "report = shim.patch(frameworks=True)\n"
         "before = {'imported': 'webob' in sys.modules, 'skipped': dict(report.skipped),\n"
-        "          'hooked': any(type(f).__name__ == 'PostImportHook' for f in sys.meta_path)}\n"
+        "          'hooked': bool(installed())}\n"
         "import webob\n"
         "after = {'skipped': dict(report.skipped), 'changed': report.changed,\n"
-        "         'hooked': any('webob.compat' in getattr(f, 'names', ()) for f in sys.meta_path\n"
-        "                       if type(f).__name__ == 'PostImportHook'),\n"
+        "         'hooked': any('webob.compat' in hook.names for hook in installed()),\n"
         "         'loader': type(getattr(sys.modules['webob.compat'], '__loader__', None))\n"
         "         .__name__,\n"
         "         'q': webob.Request.blank('/?' + %r).GET.getall('q')}\n"
