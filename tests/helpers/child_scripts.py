@@ -78,3 +78,32 @@ def run_scenario(namespace, argv):
     print(json.dumps(result, sort_keys=True))
     sys.stdout.flush()
     return 0
+
+
+def forked_calls(api, children, **patch_options):
+    """Fork *children* children while another thread holds *api*'s lock (the
+    caller has stopped it there): each child gets 5 s (SIGALRM) to run
+    ``is_patched()``, ``patch(**patch_options)``, ``status()`` and
+    ``unpatch()``. Returns how many answered, how many hung, out of how many."""
+    import signal
+    import warnings
+    warnings.simplefilter("ignore")  # 3.12+: DeprecationWarning, forking a threaded process
+    pids = []
+    for _ in range(int(children)):
+        pid = os.fork()
+        if pid == 0:  # the child: SIGALRM ends it if it hangs
+            signal.alarm(5)
+            try:
+                api.is_patched()
+                api.patch(**patch_options)
+                api.status()
+                api.unpatch()
+            except BaseException:
+                os._exit(3)
+            os._exit(0)
+        pids.append(pid)
+    statuses = [os.waitpid(pid, 0)[1] for pid in pids]
+    return {"answered": sum(1 for status in statuses if status == 0),
+            "hung": sum(1 for status in statuses
+                        if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM),
+            "children": len(pids)}

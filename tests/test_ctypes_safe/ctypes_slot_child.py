@@ -18,6 +18,7 @@ import sys
 import time
 
 import ctypes_helpers
+import child_scripts  # ctypes_helpers put tests/helpers on sys.path
 
 RecursionError = getattr(__builtins__, "RecursionError", RuntimeError)  # 2.7: RuntimeError
 CArg = type(ctypes.c_int.from_param(0))
@@ -182,32 +183,12 @@ def _hold_lock_in_thread():
 
 def scenario_fork(children):
     """Fork while another thread holds ctypes_safe's lock; does each child's API answer in time?"""
-    import signal
-    import warnings
-    warnings.simplefilter("ignore")  # 3.12+: DeprecationWarning, forking a threaded process
     api, release, thread = _hold_lock_in_thread()
-    pids = []
-    for _ in range(int(children)):
-        pid = os.fork()
-        if pid == 0:  # the child: SIGALRM ends it if it hangs
-            signal.alarm(5)
-            try:
-                api.is_patched()
-                api.patch(force=True)
-                api.status()
-                api.unpatch()
-            except BaseException:
-                os._exit(3)
-            os._exit(0)
-        pids.append(pid)
-    statuses = [os.waitpid(pid, 0)[1] for pid in pids]
+    result = child_scripts.forked_calls(api, children, force=True)
     release.set()
     thread.join()
     api.unpatch()
-    return {"answered": sum(1 for status in statuses if status == 0),
-            "hung": sum(1 for status in statuses
-                        if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM),
-            "children": len(pids)}
+    return result
 
 
 def scenario_recursion(mode):

@@ -12,12 +12,15 @@ from __future__ import print_function
 import json
 import logging
 import os
-import signal
 import sys
 import threading
-import warnings
 
 import urllib_parse_backport as api
+
+# A script of this folder has only this folder on sys.path: the shared helpers too.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "helpers"))
+import child_scripts  # noqa: E402
 
 PACKAGE = "urllib_parse_backport"
 
@@ -41,32 +44,13 @@ def _hold_lock_in_thread():
 
 
 def main(children):
-    warnings.simplefilter("ignore")  # 3.12+: DeprecationWarning, forking a threaded process
     release, thread = _hold_lock_in_thread()
-    pids = []
-    for _ in range(children):
-        pid = os.fork()
-        if pid == 0:  # the child: SIGALRM ends it if it hangs
-            signal.alarm(5)
-            try:
-                api.is_patched()
-                api.patch()
-                api.status()
-                api.unpatch()
-            except BaseException:
-                os._exit(3)
-            os._exit(0)
-        pids.append(pid)
-    statuses = [os.waitpid(pid, 0)[1] for pid in pids]
+    result = child_scripts.forked_calls(api, children)
     release.set()
     thread.join()
     api.unpatch()
     sys.stdout.flush()
-    print(json.dumps({
-        "answered": sum(1 for status in statuses if status == 0),
-        "hung": sum(1 for status in statuses
-                    if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM),
-        "children": len(pids)}, sort_keys=True))
+    print(json.dumps(result, sort_keys=True))
     sys.stdout.flush()
     return 0
 
