@@ -106,32 +106,50 @@ def _entry(text):
     return entry
 
 
+def _ids_entry(ids, prefix=""):
+    """A cell listing fix ids, each kept on one line (``fix-id``: wrapped between
+    ids, never at an id's own hyphens), or "none"."""
+    entry = nodes.entry()
+    paragraph = nodes.paragraph()
+    paragraph += nodes.Text(prefix if ids else "none")
+    for index, name in enumerate(ids):
+        if index:
+            paragraph += nodes.Text(", ")
+        paragraph += nodes.inline(name, name, classes=["fix-id"])
+    entry += paragraph
+    return entry
+
+
 class InterpreterTable(Directive):
-    """``.. interpreter-table::``: which fixes each interpreter of the matrix lacks."""
+    """``.. interpreter-table::``: which fixes each interpreter of the matrix lacks.
+
+    A row per interpreter, the fixes it lacks and those it has listed by name
+    (in the registry's order): a column per fix (27 of them) wrapped each id a
+    letter a line in a 742 px column, and a phone's."""
 
     def run(self):
         with open(DATA) as handle:
             data = json.load(handle)
         cves = data["cves"]
         table = nodes.table(classes=["interpreter-table"])
-        group = nodes.tgroup(cols=len(cves) + 1)
+        group = nodes.tgroup(cols=3)
         table += group
-        group += nodes.colspec(colwidth=16)
-        for _ in cves:
-            group += nodes.colspec(colwidth=12)
+        for width in (22, 39, 39):
+            group += nodes.colspec(colwidth=width)
         head = nodes.thead()
         row = nodes.row()
-        row += _entry("Interpreter")
-        for cve in cves:
-            row += _entry(cve)
+        for title in ("Interpreter", "Lacks (of the %d fixes)" % len(cves), "Has"):
+            row += _entry(title)
         head += row
         group += head
         body = nodes.tbody()
         for interpreter in data["interpreters"]:
+            lacks = [cve for cve in cves if interpreter["lacks"][cve]]
+            has = [cve for cve in cves if not interpreter["lacks"][cve]]
             row = nodes.row()
             row += _entry(interpreter["name"])
-            for cve in cves:
-                row += _entry("lacks" if interpreter["lacks"][cve] else "has it")
+            row += _ids_entry(lacks, "%d: " % len(lacks))
+            row += _ids_entry(has)
             body += row
         group += body
         caption = "Measured %s by tools/interpreter_table.py (%s of this distribution)" % (
