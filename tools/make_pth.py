@@ -10,9 +10,8 @@ venvs), checks the values now and patches when the modules the fixes are for
 are imported.
 
 Why one file, not one per package: ``site`` opens, reads and compiles every
-``.pth`` file in every process, variable set or not. Eleven files cost
-``python -c pass`` 5-13% of its CPU time with no variable set; one costs a
-single line's. Why a plain expression: an ``eval(compile(...))`` with a
+``.pth`` file in every process, variable set or not (docs/performance.rst
+has what eleven files cost, and one). Why a plain expression: an ``eval(compile(...))`` with a
 ``try`` in it costs the first ``compile()`` of the process, 0.7 ms on 2.7 and
 1.5 ms on 3.13. ``from_pth_env`` never raises; if ``_cpython_security``
 itself cannot be imported, ``site`` prints its own error for the line and the

@@ -217,9 +217,8 @@ def from_pth_env():
     per process (:func:`from_pth`, :func:`from_pth_all`). Never raises.
 
     Why one line for every switch: ``site`` opens, reads and compiles each
-    ``.pth`` file, in every process, variable set or not; one file per
-    package cost ``python -c pass`` 5-13% of its CPU time where no variable
-    was set (docs/performance.rst)."""
+    ``.pth`` file, in every process, variable set or not, so a file per
+    package made every process pay for each (docs/performance.rst)."""
     try:
         environ = os.environ
         if environ.get(UMBRELLA.variable):
