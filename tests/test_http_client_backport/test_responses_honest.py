@@ -32,7 +32,13 @@ def _lines(draw, prefix, most):
 
 @st.composite
 def responses(draw):
-    """An honest response: each part within the bounds; maybe cut short."""
+    """An honest response: each part within the bounds; maybe cut short.
+
+    A cut can leave part of a line at the end, which the reader takes for one
+    more line: after 100 whole trailer lines that partial one is the 101st,
+    past gh-150743's bound (which counts every line that is not blank), so a
+    response that may be cut has at most 99."""
+    cut = draw(st.booleans())
     data = b""
     for _ in range(draw(st.one_of(st.integers(0, 2), st.integers(97, 99)))):
         data += b"HTTP/1.1 100 Continue\r\n" + _lines(draw, b"I", 99) + b"\r\n"
@@ -49,10 +55,10 @@ def responses(draw):
         for size in draw(st.lists(st.integers(1, 200), max_size=4)):
             ext = draw(st.sampled_from([b"", b";name=value"]))
             data += b"%x%s\r\n" % (size, ext) + b"c" * size + b"\r\n"
-        data += b"0\r\n" + _lines(draw, b"T", 100) + b"\r\n"
+        data += b"0\r\n" + _lines(draw, b"T", 99 if cut else 100) + b"\r\n"
     else:
         data += b"Connection: close\r\n\r\n" + body
-    if draw(st.booleans()):
+    if cut:
         data = data[:draw(st.integers(0, len(data)))]
     return data
 
