@@ -21,6 +21,7 @@ drift where copies need a check to stay equal (attrs ships ``attr`` and
   ``patch()``/``unpatch()`` read their state from the bindings and a second
   call finishes an interrupted one; the state lock no interrupt leaves held;
 * ``_rebind``: a function's aliases in every loaded module, rebound by identity;
+* ``_copies``: a stock method's checked copy, where the class holds a known stock body;
 * ``_plain``: the header guards' fast test for a string with no control character;
 * ``_selfcheck``: exit statuses, the keys every ``status()`` has, the hints
   on the start-up switch and a misspelt variable, the report's frame and the

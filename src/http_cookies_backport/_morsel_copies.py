@@ -27,7 +27,7 @@ on the value, where the stock setter makes about three; on CPython before
 3.11 a C call from Python code costs 25-45 ns, a fifth of the setter.
 """
 
-import types
+from _cpython_security._copies import checked_copy
 
 __all__ = ["copy_of"]
 
@@ -94,14 +94,6 @@ class _Stock2(object):
         self.key = key
         self.value = val
         self.coded_value = coded_val
-
-
-_FIELDS = ("co_code", "co_consts", "co_names", "co_varnames", "co_argcount", "co_flags",
-           "co_freevars", "co_cellvars")
-
-
-def _same(code, other):
-    return all(getattr(code, f, None) == getattr(other, f, None) for f in _FIELDS)
 
 
 # The copies. Each runs in globals of its own (a function with a closure or defaults
@@ -202,16 +194,5 @@ _FAMILIES = {"__setitem__": [(_Stock3, _Copies3), (_Stock2, _Copies2)],
 def copy_of(original, name, plain, refuse):
     """The checked copy of the stock *original* (``Morsel.name``), or None where *original*
     is none of the stock bodies. *plain*, *refuse*: the copy's ``_PLAIN``, ``_REFUSE``."""
-    code = getattr(original, "__code__", None)
-    if code is None:
-        return None
-    for twin, copies in _FAMILIES[name]:
-        if _same(code, vars(twin)[name].__code__):
-            copy = vars(copies)[name]
-            stock = original.__globals__
-            names = dict((n, stock[n]) for n in code.co_names if n in stock)
-            names.update(__name__=stock["__name__"], __builtins__=stock["__builtins__"],
-                         _STR=str, _PLAIN=plain, _REFUSE=refuse)
-            return types.FunctionType(copy.__code__, names, original.__name__,
-                                      original.__defaults__)
-    return None
+    return checked_copy(original, name, _FAMILIES[name],
+                        {"_STR": str, "_PLAIN": plain, "_REFUSE": refuse})

@@ -19,17 +19,16 @@ one C call), ``_CHECKED`` (upstream's ``_convert_string_type(v, name=...)``),
 own: either would miss CPython's fast call path before 3.11.
 """
 
-import types
+from _cpython_security._copies import checked_copy
 
 from . import _headers_copies27
 
 __all__ = ["copy_of"]
 
 # The stock 3.x bodies (3.6-3.13), written out as twins: never called, compiled
-# with this module (patching compiles nothing), compared with the class's own code;
-# docstrings as _DOC (the original's are not compared). flake8: the stock module's
-# names (F821).
-_DOC = "stock docstring"
+# with this module (patching compiles nothing), compared with the class's own code
+# (``_cpython_security._copies``); docstrings as its DOC (the original's are not
+# compared). flake8: the stock module's names (F821).
 
 
 class _Stock3(object):
@@ -91,36 +90,6 @@ class _Stock3(object):
                 v = self._convert_string_type(v)
                 parts.append(_formatparam(k.replace('_', '-'), v))  # noqa: F821
         self._headers.append((self._convert_string_type(_name), "; ".join(parts)))
-
-
-_FIELDS = ("co_code", "co_names", "co_varnames", "co_argcount", "co_kwonlyargcount",
-           "co_flags", "co_freevars", "co_cellvars")
-
-
-def _same(code, other):
-    """Whether two code objects do the same (line numbers and qualified names aside)."""
-    if not all(getattr(code, f, None) == getattr(other, f, None) for f in _FIELDS):
-        return False
-    if len(code.co_consts) != len(other.co_consts):
-        return False
-    for i, (a, b) in enumerate(zip(code.co_consts, other.co_consts)):
-        if i == 0 and b == _DOC and isinstance(a, str):  # the original's docstring
-            continue
-        if isinstance(a, types.CodeType):
-            if not (isinstance(b, types.CodeType) and _same(a, b)):
-                return False
-        elif type(a) is not type(b) or (a != b and not _nested_names(a, b)):
-            return False
-    return True
-
-
-def _nested_names(a, b):
-    """Whether *a* and *b* are a comprehension's qualified names (before 3.11 a constant):
-    ``Headers.get_all.<locals>.<listcomp>`` in the stock class, ``_Stock3.get_all...``
-    in the twin's."""
-    tail = ".<locals>.<listcomp>"
-    return (isinstance(a, str) and isinstance(b, str) and a.endswith(tail)
-            and a.split(".", 1)[-1] == b.split(".", 1)[-1])
 
 
 class _Copies(object):
@@ -239,20 +208,12 @@ class _Copies(object):
         self._headers.append((self._convert_string_type(_name), "; ".join(parts)))
 
 
+#: Each stock body's twin and its checked copy: 3.x's, then 2.7's.
+_FAMILIES = ((_Stock3, _Copies), (_headers_copies27.Stock, _headers_copies27.Copies))
+
+
 def copy_of(original, name, helpers):
     """The checked copy of the stock *original* (``Headers.name``), or None where it is
     none of the stock bodies (3.x's here, 2.7's in ``_headers_copies27``). *helpers*:
     the copy's ``_PLAIN``, ``_CHECKED``, ... by name."""
-    code = getattr(original, "__code__", None)
-    if code is None:
-        return None
-    families = ((_Stock3, _Copies), (_headers_copies27.Stock, _headers_copies27.Copies))
-    for twins, copies in families:
-        if name in vars(twins) and _same(code, vars(twins)[name].__code__):
-            stock = original.__globals__
-            names = dict((n, stock[n]) for n in code.co_names if n in stock)
-            names.update(helpers, __name__=stock["__name__"],
-                         __builtins__=stock["__builtins__"])
-            return types.FunctionType(vars(copies)[name].__code__, names, original.__name__,
-                                      original.__defaults__)
-    return None
+    return checked_copy(original, name, _FAMILIES, helpers)
