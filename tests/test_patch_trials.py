@@ -77,6 +77,20 @@ def test_a_child_forked_during_the_first_patch_never_hangs(which):
     assert (result["hung"], result["failed"]) == ([], []), result
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+@pytest.mark.parametrize("held", ["module", "handler"])
+@pytest.mark.parametrize("which", TRIED)
+def test_a_child_forked_while_a_thread_holds_a_logging_lock_never_hangs(which, held):
+    # Trial 4b: the process's first patch() looks its logger up (logging's module lock)
+    # and logs through the application's handlers (each one's lock). 3.7+ renews both in
+    # a forked child; before this trial 2.7 and 3.6 hung there for good (seen on 2.7 in
+    # trial 4, when the fork landed inside the other thread's first getLogger()).
+    if which != "urllib" and not ships(which):
+        pytest.skip("this interpreter ships no module of %s: nothing to bind" % which)
+    result = run("fork_logging_held", which, held)
+    assert result == {"answered": True, "hung": False}, result
+
+
 @pytest.mark.parametrize("how", ["del", "reload"])
 def test_patch_reaches_a_reimported_stdlib_module(how):
     # Trial 5: before, patch() after a re-import did nothing, and unpatch() + patch()

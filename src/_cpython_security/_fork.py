@@ -5,7 +5,8 @@ that held it (a health check inside ``status()``) does not exist in the child,
 so the child would hang on its first ``patch()``, ``is_patched()`` or
 ``status()``. Both packages' state locks are made here. An import another
 thread had half-done is settled before the fork (``settle_before_fork``) and
-forgotten in the child (``settle_in_child``).
+forgotten in the child (``settle_in_child``), which on 2.7 and 3.6 also makes
+anew the :mod:`logging` locks a gone thread held (3.7+ does that itself).
 """
 
 import os
@@ -33,11 +34,13 @@ def settle_in_child():
     a new one) with its half-made module, so that the child imports it
     afresh. Runs once per process: from ``os.register_at_fork`` (3.7+), and
     at the start of each ``patch()``/``unpatch()`` (3.6: one ``getpid()``).
-    2.7 resets its one import lock in the child itself."""
+    2.7 resets its one import lock in the child itself. On 2.7 and 3.6 this
+    also renews :mod:`logging`'s locks (``_renew_logging_locks``)."""
     pid = os.getpid()
     if _settled[0] == pid:
         return
     _settled[0] = pid
+    _renew_logging_locks()
     bootstrap = sys.modules.get("_frozen_importlib")
     locks = getattr(bootstrap, "_module_locks", None)
     if not isinstance(locks, dict):
@@ -59,6 +62,47 @@ def settle_in_child():
     if isinstance(blocking, dict):
         for ident in [ident for ident in list(blocking) if ident != me]:
             blocking.pop(ident, None)
+
+
+def _renew_logging_locks():
+    """2.7 and 3.6: make anew each lock of :mod:`logging` that a gone thread holds.
+
+    Why: ``fork()`` copies logging's module lock (``getLogger``,
+    ``addHandler``) and each handler's lock as they were. One that another
+    thread of the parent held stays held in the child for good, and the
+    child's first ``patch()`` (it looks its logger up, and logs through the
+    application's handlers) would wait for ever. 3.7+ renews them itself in
+    every child (bpo-6721). Here a lock is renewed only when its holder is
+    gone: 2.7's lock names its holder, gone when it is not a thread of this
+    process; 3.6's does not, and a lock another thread holds is taken for a
+    gone thread's only while the caller is the process's one thread (so a
+    lock a thread the child started holds is never taken from it)."""
+    logging = sys.modules.get("logging")
+    threading = sys.modules.get("threading")
+    if logging is None or threading is None or hasattr(
+            logging, "_after_at_fork_child_reinit_locks"):  # 3.7+ renews its own
+        return
+    if _held_by_a_gone_thread(getattr(logging, "_lock", None), threading):
+        logging._lock = threading.RLock()
+    for ref in list(getattr(logging, "_handlerList", ())):
+        handler = ref()
+        if _held_by_a_gone_thread(getattr(handler, "lock", None), threading):
+            handler.createLock()
+
+
+_UNNAMED = object()
+
+
+def _held_by_a_gone_thread(lock, threading):
+    if lock is None or not hasattr(lock, "acquire"):
+        return False
+    owner = getattr(lock, "_RLock__owner", _UNNAMED)  # 2.7's RLock, written in Python
+    if owner is not _UNNAMED:
+        return owner is not None and owner not in threading._active
+    if lock.acquire(False):  # free, or held by the caller
+        lock.release()
+        return False
+    return threading.active_count() == 1
 
 
 if _register_at_fork is not None:

@@ -75,7 +75,8 @@ def get_logger(name):
 
     Looked up once per name: ``logging.getLogger`` takes logging's module
     lock, which a ``fork()`` while another thread holds it leaves held in the
-    child for good (2.7 and 3.6 do not renew it there); later calls take no lock.
+    child (2.7 and 3.6 do not renew it there; ``_fork.settle_in_child`` does,
+    on the child's first call); later calls take no lock.
     """
     try:
         return _loggers[name]

@@ -351,6 +351,46 @@ def scenario_fork_first_patch(which):
     return found
 
 
+def scenario_fork_logging_held(which, held):
+    """Another thread holds one of :mod:`logging`'s locks (*held*: ``module``, the lock
+    ``getLogger`` takes; ``handler``, the lock of the root handler an INFO line goes
+    through) while this thread forks: the child gets 5 s to run the process's first
+    ``patch()``, ``status()`` and ``unpatch()``."""
+    import logging
+    package, options, _ = _trial(which)
+    logging.basicConfig(stream=open(os.devnull, "w"), level=logging.INFO)
+    lock = logging._lock if held == "module" else logging.root.handlers[0].lock
+    taken, release = threading.Event(), threading.Event()
+
+    # 3.7+: the fork itself waits for logging's module lock (logging takes it before a
+    # fork, and renews its locks in the child); 2.7 and 3.6 fork with it held.
+    holding = 1 if hasattr(os, "register_at_fork") else 60
+
+    def hold():
+        with lock:
+            taken.set()
+            release.wait(holding)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    taken.wait(60)
+    pid = os.fork()
+    if pid == 0:
+        signal.alarm(5)  # a child that waits for ever: killed, counted "hung"
+        try:
+            package.patch(**options)
+            package.status()
+            package.unpatch()
+        except BaseException:
+            os._exit(3)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    release.set()
+    thread.join()
+    return {"answered": status == 0,
+            "hung": os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM}
+
+
 def scenario_reimport(how):
     """``urllib.parse`` imported anew (``del sys.modules``, or ``reload``) after ``patch()``:
     whether ``patch()`` fixes the new module, with its own result class, and whether
