@@ -7,7 +7,7 @@ in slot mode when every check of ``_slot`` passes, else in converter mode.
 The modes and logging are imported on first use: importing stays cheap.
 """
 
-from _cpython_security._fork import settle_before_fork
+from _cpython_security._fork import settle_before_fork, settle_in_child
 from ._report import PatchReport, failure
 from ._state import state
 from ._version import __version__
@@ -68,6 +68,7 @@ def patch(force=False, _at_startup=False):
     (*_at_startup*: from the start-up switch: the log lines wait for the
     app's logging set-up.)
     """
+    settle_in_child()  # a forked child: logging's locks a gone thread held, made anew
     from . import _log
     if not _at_startup:
         _log.logger()  # imports logging first: if that fails, nothing has changed
@@ -153,6 +154,7 @@ def unpatch():
     Why: the fix must be reversible. A place someone else has rewritten since
     ``patch()`` is left alone and listed in ``skipped``.
     """
+    settle_in_child()
     from . import _log
     _log.logger()
     with state.lock:
@@ -212,6 +214,7 @@ def status():
     interpreter count as not vulnerable). Takes no lock, as
     :func:`is_patched`.
     """
+    settle_in_child()
     from _cpython_security._selfcheck import common_status
     from . import _slot
     vulnerable = _detect()
