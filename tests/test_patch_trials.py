@@ -23,10 +23,11 @@ TRIED = ["urllib"] + ([] if os.environ.get("BACKPORT_TEST_UNFIXED_STDLIB") == "1
                       else ENGINE_PACKAGES)
 
 TRIALS_CHILD = "patch_trials_child.py"
+FORK_CHILD = "fork_trials_child.py"
 
 
-def run(*args):
-    return child_json(TRIALS_CHILD, args, timeout=600)
+def run(*args, **kwargs):
+    return child_json(kwargs.get("script", TRIALS_CHILD), args, timeout=600)
 
 
 def test_no_unfixed_result_cached_before_patch_is_served_after_it():
@@ -72,7 +73,7 @@ def test_a_child_forked_during_the_first_patch_never_hangs(which):
     # lock on 3.6, 3.8 and 3.13).
     if which != "urllib" and not ships(which):
         pytest.skip("this interpreter ships no module of %s: nothing to bind" % which)
-    result = run("fork_first_patch", which)
+    result = run("fork_first_patch", which, script=FORK_CHILD)
     assert result["children"] > 0
     assert (result["hung"], result["failed"]) == ([], []), result
 
@@ -87,7 +88,7 @@ def test_a_child_forked_while_a_thread_holds_a_logging_lock_never_hangs(which, h
     # trial 4, when the fork landed inside the other thread's first getLogger()).
     if which not in ("urllib", "ctypes_safe") and not ships(which):
         pytest.skip("this interpreter ships no module of %s: nothing to bind" % which)
-    result = run("fork_logging_held", which, held)
+    result = run("fork_logging_held", which, held, script=FORK_CHILD)
     assert result == {"answered": True, "hung": False}, result
 
 

@@ -1,0 +1,124 @@
+"""The fork trials of issue 46 (tests/test_patch_trials.py): a child forked while another
+thread runs the first ``patch()``, or holds one of :mod:`logging`'s locks, must answer.
+
+Run as ``python tests/helpers/fork_trials_child.py SCENARIO ARGS...`` by
+``child_scripts.child_json``; each prints one JSON line. The packages and their
+options are :mod:`patch_trials_child`'s (``_trial``). Nothing here depends on
+timing: the other thread is held by a tracer, or inside the lock, while this one
+forks, and a child that waits for ever is ended by SIGALRM and counted "hung".
+"""
+
+from __future__ import print_function
+
+import os
+import signal
+import sys
+import threading
+
+from child_scripts import run_scenario
+from patch_trials_child import _trial
+
+
+def scenario_fork_first_patch(which):
+    """A thread runs the process's first ``patch()``; at each module import it starts,
+    this thread forks a child that calls ``patch()`` and ``status()``."""
+    package, options, _ = _trial(which)
+    lock = threading.Condition()
+    at = {"module": None, "done": False}
+    found = {"children": 0, "answered": 0, "hung": [], "failed": []}
+
+    def tracer(frame, event, arg):
+        if event == "call" and frame.f_code.co_name == "<module>":
+            with lock:
+                at["module"] = frame.f_globals.get("__name__")
+                lock.notify_all()
+                lock.wait(0.3)  # a fork handler may wait for this import: let it go on
+                at["module"] = None
+        return None
+
+    def first_patch():
+        sys.settrace(tracer)
+        try:
+            package.patch(**options)
+        finally:
+            sys.settrace(None)
+            with lock:
+                at["done"] = True
+                lock.notify_all()
+
+    thread = threading.Thread(target=first_patch)
+    thread.start()
+    while True:
+        with lock:  # not held across fork(): 2.7's fork() waits for the import lock
+            while at["module"] is None and not at["done"]:
+                lock.wait(1)
+            if at["done"]:
+                break
+            module = at["module"]
+        found["children"] += 1
+        pid = os.fork()
+        if pid == 0:
+            signal.alarm(30)  # a child that waits for ever: killed, counted "hung"
+            try:
+                package.patch(**options)
+                package.status()
+            except BaseException:
+                os._exit(3)
+            os._exit(0)
+        _, status = os.waitpid(pid, 0)
+        if status == 0:
+            found["answered"] += 1
+        elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM:
+            found["hung"].append(module)
+        else:
+            found["failed"].append(module)
+        with lock:
+            lock.notify_all()
+            while at["module"] == module:
+                lock.wait(1)
+    thread.join()
+    return found
+
+
+def scenario_fork_logging_held(which, held):
+    """Another thread holds one of :mod:`logging`'s locks (*held*: ``module``, the lock
+    ``getLogger`` takes; ``handler``, the lock of the root handler an INFO line goes
+    through) while this thread forks: the child gets 5 s to run the process's first
+    ``patch()``, ``status()`` and ``unpatch()``."""
+    import logging
+    package, options, _ = _trial(which)
+    logging.basicConfig(stream=open(os.devnull, "w"), level=logging.INFO)
+    lock = logging._lock if held == "module" else logging.root.handlers[0].lock
+    taken, release = threading.Event(), threading.Event()
+
+    # 3.7+: the fork itself waits for logging's module lock (logging takes it before a
+    # fork, and renews its locks in the child); 2.7 and 3.6 fork with it held.
+    holding = 1 if hasattr(os, "register_at_fork") else 60
+
+    def hold():
+        with lock:
+            taken.set()
+            release.wait(holding)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    taken.wait(60)
+    pid = os.fork()
+    if pid == 0:
+        signal.alarm(5)  # a child that waits for ever: killed, counted "hung"
+        try:
+            package.patch(**options)
+            package.status()
+            package.unpatch()
+        except BaseException:
+            os._exit(3)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    release.set()
+    thread.join()
+    return {"answered": status == 0,
+            "hung": os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM}
+
+
+if __name__ == "__main__":
+    sys.exit(run_scenario(globals(), sys.argv[1:]))
