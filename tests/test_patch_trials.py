@@ -92,6 +92,19 @@ def test_a_child_forked_while_a_thread_holds_a_logging_lock_never_hangs(which, h
     assert result == {"answered": True, "hung": False}, result
 
 
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.version_info < (3,),
+                    reason="needs os.fork and importlib's module locks (2.7 has one lock)")
+@pytest.mark.parametrize("which", TRIED + ["ctypes_safe"])
+def test_a_child_forked_while_a_thread_is_inside_a_module_lock_never_hangs(which):
+    # Trial 4c: another thread inside a module lock's acquire() (its own mutex held, the
+    # lock owned by no thread) at fork. Seen on PyPy in trial 4 (CI at b4c2663): the child
+    # waited for ever on the mutex of a module lock its first patch() needed.
+    if which not in ("urllib", "ctypes_safe") and not ships(which):
+        pytest.skip("this interpreter ships no module of %s: nothing to bind" % which)
+    result = run("fork_module_mutex", which, script=FORK_CHILD)
+    assert result == {"answered": True, "hung": False}, result
+
+
 @pytest.mark.parametrize("how", ["del", "reload"])
 def test_patch_reaches_a_reimported_stdlib_module(how):
     # Trial 5: before, patch() after a re-import did nothing, and unpatch() + patch()

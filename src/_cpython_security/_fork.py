@@ -23,7 +23,7 @@ _register_at_fork = getattr(os, "register_at_fork", None)  # 3.7+ (bpo-16500)
 _settled = [os.getpid()]
 
 
-def settle_in_child():
+def settle_in_child(_from_fork_hook=False):
     """In a forked child, forget the imports that threads of the parent left half-done.
 
     Why: ``fork()`` copies only the thread that calls it. A module another
@@ -34,8 +34,11 @@ def settle_in_child():
     a new one) with its half-made module, so that the child imports it
     afresh. Runs once per process: from ``os.register_at_fork`` (3.7+), and
     at the start of each ``patch()``/``unpatch()`` (3.6: one ``getpid()``).
-    2.7 resets its one import lock in the child itself. On 2.7 and 3.6 this
-    also renews :mod:`logging`'s locks (``_renew_logging_locks``)."""
+    2.7 resets its one import lock in the child itself. A module lock no
+    thread owns whose inner mutex is held (another thread was inside its
+    ``acquire()``) is dropped as well, while the caller is the process's
+    only thread. On 2.7 and 3.6 this also renews :mod:`logging`'s locks
+    (``_renew_logging_locks``)."""
     pid = os.getpid()
     if _settled[0] == pid:
         return
@@ -46,11 +49,18 @@ def settle_in_child():
     if not isinstance(locks, dict):
         return
     me = _get_ident()
+    # In the fork hook the caller is the child's one thread; PyPy still lists the
+    # parent's threads in sys._current_frames() there.
+    alone = _from_fork_hook or _only_thread()
     for name, ref in list(locks.items()):
         lock = ref() if callable(ref) else None
         owner = getattr(lock, "owner", None)
         if owner is None or owner == me:
-            continue
+            # Taken by no thread, but another may have been inside acquire() or
+            # release(), holding the lock's own mutex (seen on PyPy, whose
+            # imports of loaded modules go through it): dropped too.
+            if not (alone and _mutex_held(lock)):
+                continue
         locks.pop(name, None)
         module = sys.modules.get(name)
         if getattr(getattr(module, "__spec__", None), "_initializing", False):
@@ -62,6 +72,27 @@ def settle_in_child():
     if isinstance(blocking, dict):
         for ident in [ident for ident in list(blocking) if ident != me]:
             blocking.pop(ident, None)
+
+
+def _only_thread():
+    """Whether the caller is the process's one thread (3.6: called after the fork)."""
+    frames = getattr(sys, "_current_frames", None)
+    return frames is not None and len(frames()) == 1
+
+
+def _mutex_held(module_lock):
+    """Whether the mutex inside an importlib ``_ModuleLock`` is held (by anyone but
+    the caller: an ``RLock`` (3.12+) the caller holds is acquired again and let go)."""
+    mutex = getattr(module_lock, "lock", None)
+    if mutex is None:
+        return False
+    locked = getattr(mutex, "locked", None)
+    if locked is not None:
+        return locked()
+    if mutex.acquire(False):
+        mutex.release()
+        return False
+    return True
 
 
 def _renew_logging_locks():
@@ -106,7 +137,7 @@ def _held_by_a_gone_thread(lock, threading):
 
 
 if _register_at_fork is not None:
-    _register_at_fork(after_in_child=settle_in_child)
+    _register_at_fork(after_in_child=lambda: settle_in_child(_from_fork_hook=True))
 
 
 def settle_before_fork(own, stdlib, eager=()):

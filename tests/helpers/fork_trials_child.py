@@ -120,5 +120,40 @@ def scenario_fork_logging_held(which, held):
             "hung": os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM}
 
 
+def scenario_fork_module_mutex(which):
+    """Another thread is inside a module lock's ``acquire()`` (it holds the lock's own
+    mutex, no thread owns the lock) for a module nobody has imported, while this thread
+    forks: the child gets 5 s to run ``patch()`` and then import that module."""
+    package, options, _ = _trial(which)
+    name = "colorsys"
+    assert name not in sys.modules
+    bootstrap = sys.modules["_frozen_importlib"]
+    lock = bootstrap._get_module_lock(name)  # held here: the dict keeps this one
+    taken, release = threading.Event(), threading.Event()
+
+    def hold():
+        with lock.lock:
+            taken.set()
+            release.wait(60)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    taken.wait(60)
+    pid = os.fork()
+    if pid == 0:
+        signal.alarm(5)  # a child that waits for ever: killed, counted "hung"
+        try:
+            package.patch(**options)
+            __import__(name)
+        except BaseException:
+            os._exit(3)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    release.set()
+    thread.join()
+    return {"answered": status == 0,
+            "hung": os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM}
+
+
 if __name__ == "__main__":
     sys.exit(run_scenario(globals(), sys.argv[1:]))
