@@ -43,15 +43,15 @@ def settle_in_child(_from_fork_hook=False):
     if _settled[0] == pid:
         return
     _settled[0] = pid
-    _renew_logging_locks()
+    # In the fork hook the caller is the child's one thread; PyPy still lists the
+    # parent's threads in sys._current_frames() there.
+    alone = _from_fork_hook or _only_thread()
+    _renew_logging_locks(alone)
     bootstrap = sys.modules.get("_frozen_importlib")
     locks = getattr(bootstrap, "_module_locks", None)
     if not isinstance(locks, dict):
         return
     me = _get_ident()
-    # In the fork hook the caller is the child's one thread; PyPy still lists the
-    # parent's threads in sys._current_frames() there.
-    alone = _from_fork_hook or _only_thread()
     for name, ref in list(locks.items()):
         lock = ref() if callable(ref) else None
         owner = getattr(lock, "owner", None)
@@ -80,22 +80,22 @@ def _only_thread():
     return frames is not None and len(frames()) == 1
 
 
-def _mutex_held(module_lock):
-    """Whether the mutex inside an importlib ``_ModuleLock`` is held (by anyone but
-    the caller: an ``RLock`` (3.12+) the caller holds is acquired again and let go)."""
-    mutex = getattr(module_lock, "lock", None)
-    if mutex is None:
-        return False
-    locked = getattr(mutex, "locked", None)
-    if locked is not None:
-        return locked()
-    if mutex.acquire(False):
-        mutex.release()
+def _held_elsewhere(lock):
+    """Whether another thread than the caller holds *lock*: tried without waiting (a
+    lock the caller holds re-entrantly is taken again and let go)."""
+    if lock.acquire(False):
+        lock.release()
         return False
     return True
 
 
-def _renew_logging_locks():
+def _mutex_held(module_lock):
+    """Whether the mutex inside an importlib ``_ModuleLock`` (3.12+: an ``RLock``) is held."""
+    mutex = getattr(module_lock, "lock", None)
+    return mutex is not None and _held_elsewhere(mutex)
+
+
+def _renew_logging_locks(alone):
     """2.7 and 3.6: make anew each lock of :mod:`logging` that a gone thread holds.
 
     Why: ``fork()`` copies logging's module lock (``getLogger``,
@@ -106,34 +106,31 @@ def _renew_logging_locks():
     every child (bpo-6721). Here a lock is renewed only when its holder is
     gone: 2.7's lock names its holder, gone when it is not a thread of this
     process; 3.6's does not, and a lock another thread holds is taken for a
-    gone thread's only while the caller is the process's one thread (so a
-    lock a thread the child started holds is never taken from it)."""
+    gone thread's only while the caller is the process's one thread (*alone*:
+    so a lock a thread the child started holds is never taken from it)."""
     logging = sys.modules.get("logging")
     threading = sys.modules.get("threading")
     if logging is None or threading is None or hasattr(
             logging, "_after_at_fork_child_reinit_locks"):  # 3.7+ renews its own
         return
-    if _held_by_a_gone_thread(getattr(logging, "_lock", None), threading):
+    if _held_by_a_gone_thread(getattr(logging, "_lock", None), threading, alone):
         logging._lock = threading.RLock()
     for ref in list(getattr(logging, "_handlerList", ())):
         handler = ref()
-        if _held_by_a_gone_thread(getattr(handler, "lock", None), threading):
+        if _held_by_a_gone_thread(getattr(handler, "lock", None), threading, alone):
             handler.createLock()
 
 
 _UNNAMED = object()
 
 
-def _held_by_a_gone_thread(lock, threading):
+def _held_by_a_gone_thread(lock, threading, alone):
     if lock is None or not hasattr(lock, "acquire"):
         return False
     owner = getattr(lock, "_RLock__owner", _UNNAMED)  # 2.7's RLock, written in Python
     if owner is not _UNNAMED:
         return owner is not None and owner not in threading._active
-    if lock.acquire(False):  # free, or held by the caller
-        lock.release()
-        return False
-    return threading.active_count() == 1
+    return alone and _held_elsewhere(lock)
 
 
 if _register_at_fork is not None:

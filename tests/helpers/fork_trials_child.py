@@ -80,20 +80,10 @@ def scenario_fork_first_patch(which):
     return found
 
 
-def scenario_fork_logging_held(which, held):
-    """Another thread holds one of :mod:`logging`'s locks (*held*: ``module``, the lock
-    ``getLogger`` takes; ``handler``, the lock of the root handler an INFO line goes
-    through) while this thread forks: the child gets 5 s to run the process's first
-    ``patch()``, ``status()`` and ``unpatch()``."""
-    import logging
-    package, options, _ = _trial(which)
-    logging.basicConfig(stream=open(os.devnull, "w"), level=logging.INFO)
-    lock = logging._lock if held == "module" else logging.root.handlers[0].lock
+def _fork_while_held(lock, holding, in_child):
+    """Fork while another thread holds *lock* (let go after *holding* seconds at most):
+    the child gets 5 s to run ``in_child()``; whether it answered, or hung."""
     taken, release = threading.Event(), threading.Event()
-
-    # 3.7+: the fork itself waits for logging's module lock (logging takes it before a
-    # fork, and renews its locks in the child); 2.7 and 3.6 fork with it held.
-    holding = 1 if hasattr(os, "register_at_fork") else 60
 
     def hold():
         with lock:
@@ -107,9 +97,7 @@ def scenario_fork_logging_held(which, held):
     if pid == 0:
         signal.alarm(5)  # a child that waits for ever: killed, counted "hung"
         try:
-            package.patch(**options)
-            package.status()
-            package.unpatch()
+            in_child()
         except BaseException:
             os._exit(3)
         os._exit(0)
@@ -118,6 +106,26 @@ def scenario_fork_logging_held(which, held):
     thread.join()
     return {"answered": status == 0,
             "hung": os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM}
+
+
+def scenario_fork_logging_held(which, held):
+    """Another thread holds one of :mod:`logging`'s locks (*held*: ``module``, the lock
+    ``getLogger`` takes; ``handler``, the lock of the root handler an INFO line goes
+    through) while this thread forks: the child gets 5 s to run the process's first
+    ``patch()``, ``status()`` and ``unpatch()``."""
+    import logging
+    package, options, _ = _trial(which)
+    logging.basicConfig(stream=open(os.devnull, "w"), level=logging.INFO)
+    lock = logging._lock if held == "module" else logging.root.handlers[0].lock
+
+    def in_child():
+        package.patch(**options)
+        package.status()
+        package.unpatch()
+
+    # 3.7+: the fork itself waits for logging's module lock (logging takes it before a
+    # fork, and renews its locks in the child); 2.7 and 3.6 fork with it held.
+    return _fork_while_held(lock, 1 if hasattr(os, "register_at_fork") else 60, in_child)
 
 
 def scenario_fork_module_mutex(which):
@@ -129,30 +137,12 @@ def scenario_fork_module_mutex(which):
     assert name not in sys.modules
     bootstrap = sys.modules["_frozen_importlib"]
     lock = bootstrap._get_module_lock(name)  # held here: the dict keeps this one
-    taken, release = threading.Event(), threading.Event()
 
-    def hold():
-        with lock.lock:
-            taken.set()
-            release.wait(60)
+    def in_child():
+        package.patch(**options)
+        __import__(name)
 
-    thread = threading.Thread(target=hold)
-    thread.start()
-    taken.wait(60)
-    pid = os.fork()
-    if pid == 0:
-        signal.alarm(5)  # a child that waits for ever: killed, counted "hung"
-        try:
-            package.patch(**options)
-            __import__(name)
-        except BaseException:
-            os._exit(3)
-        os._exit(0)
-    _, status = os.waitpid(pid, 0)
-    release.set()
-    thread.join()
-    return {"answered": status == 0,
-            "hung": os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM}
+    return _fork_while_held(lock.lock, 60, in_child)
 
 
 if __name__ == "__main__":
