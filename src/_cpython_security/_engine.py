@@ -36,22 +36,26 @@ import types
 
 from ._fork import settle_before_fork, settle_in_child
 from ._import_hook import PostImportHook, importing
-from ._ledger import ABSENT, Ledger, Lock
+from ._ledger import ABSENT, Ledger, Lock, called_inside, mark_busy
 from ._logging import get_logger, log_report
 from ._rebind import module_namespace, rebind
 from ._registry import fixes_of, variable_of
-from ._report import PatchReport, failure
+from ._report import PatchReport, common_status, failure
 from ._version import __version__
 
 __all__ = ["public_face", "named_as", "LEFT_ALONE"]
+
+#: A stdlib module a health check called inside ``patch()`` finds not loaded: it does
+#: not import it there (``_ledger.called_inside``), and counts the fix as needed.
+NOT_LOADED = type("NotLoaded", (object,), {"__slots__": ()})()
 
 #: The skip reason of a binding someone else changed since ``patch()``: a warning.
 LEFT_ALONE = failure("rebound by someone else since: left alone")
 
 #: What ``patch()``, ``unpatch()`` and ``status()`` import on first use: settled
 #: before a fork (3.7+), imported now on 3.6, so a child never finds one half-made.
-_USED = ("_cpython_security._logging", "_cpython_security._selfcheck")
-settle_before_fork(_USED, ("logging", "platform"), _USED[:1])
+_USED = ("_cpython_security._logging",)
+settle_before_fork(_USED, ("logging",), _USED[:1])
 
 
 _FUNCTION = types.FunctionType
@@ -113,12 +117,17 @@ class _Engine(object):
 
     # -- reading the module as it is now ---------------------------------------------
 
-    def modules(self):
+    def modules(self, loaded_only=False):
         """Import each fix's stdlib module (never under the lock: a first import may run
-        the start-up hook, which calls ``patch()``); ``{name: module or None}``."""
+        the start-up hook, which calls ``patch()``); ``{name: module or None}``.
+
+        *loaded_only*: import nothing; a module not loaded is ``NOT_LOADED``."""
         found = {}
         for fix in self.fixes:
             if fix.module not in found:
+                if loaded_only:
+                    found[fix.module] = sys.modules.get(fix.module, NOT_LOADED)
+                    continue
                 try:
                     __import__(fix.module)
                     found[fix.module] = sys.modules[fix.module]
@@ -126,14 +135,21 @@ class _Engine(object):
                     found[fix.module] = None
         return found
 
-    def vulnerable(self, fix, module):
-        """Whether *module* (stock) needs *fix*: probed once per namespace, before binding."""
+    def vulnerable(self, fix, module, probe=True):
+        """Whether *module* (stock) needs *fix*: probed once per namespace, before binding.
+
+        *probe* False (a health check inside ``patch()``): an answer not known yet,
+        or a module not loaded, counts as needing the fix."""
         if module is None:
             return False
+        if module is NOT_LOADED:
+            return True
         namespace = module_namespace(module)
         known = self.probed.get(fix.cve)
         if known is not None and known[0] is namespace:
             return known[1]
+        if not probe:
+            return True
         try:
             needed = bool(__import__(fix.fix, None, None, ("needs_fix",)).needs_fix(module))
         except Exception:  # a probe that cannot tell: treated as unfixed
@@ -145,7 +161,7 @@ class _Engine(object):
         """Whether each name *fix* bound in *module* holds its function now, directly or
         wrapped by a later fix of the package."""
         wanted = self.bound.get(fix.cve)  # [] : a fix with nothing to bind here
-        if wanted is None or module is None:
+        if wanted is None or module is None or module is NOT_LOADED:
             return False
         entries = self.ledger.entries()
         for path, new in wanted:
@@ -259,28 +275,31 @@ class _Engine(object):
         return self.ledger.bound()
 
     def is_vulnerable(self):
-        modules = self.modules()
+        inside = called_inside()  # a handler inside patch(): no import, no probe
+        modules = self.modules(inside)
         with self.lock:
-            return any(importing(fix.module) or self.vulnerable(fix, modules[fix.module])
+            return any(importing(fix.module) or self.vulnerable(fix, modules[fix.module],
+                                                                not inside)
                        for fix in self.fixes if modules[fix.module] is not None)
 
     def status(self):
         settle_in_child()
-        from ._selfcheck import common_status
-        modules = self.modules()
+        inside = called_inside()  # a handler inside patch(): no import, no probe
+        modules = self.modules(inside)
         with self.lock:
             fixes = {}
             for fix in self.fixes:
                 module = modules[fix.module]
                 half = module is not None and importing(fix.module)  # no probe can tell
-                lacks = True if half else self.vulnerable(fix, module)
+                lacks = True if half else self.vulnerable(fix, module, not inside)
                 active = self.in_effect(fix, module)
                 fixes[fix.cve] = {  # the shape every multi-fix status() has
                     "lacks": lacks,
                     "exposed": lacks and not active,
                     "issue": fix.issue,
-                    "state": "patched" if active else "not patched" if module is not None
-                    else "not in this interpreter",
+                    "state": "patched" if active else "not in this interpreter"
+                    if module is None else "not imported" if module is NOT_LOADED
+                    else "not patched",
                     "target": ", ".join(fix.replaces) or fix.module,
                 }
             patched = self.ledger.bound()
@@ -292,6 +311,9 @@ class _Engine(object):
                 name for fix in self.fixes for name in fix.replaces),
                 "vulnerable": any(each["lacks"] for each in fixes.values())})
             return info
+
+
+mark_busy(_Engine.patch, _Engine.unpatch, _Engine.status, _Engine.is_vulnerable)
 
 
 def public_face(package):

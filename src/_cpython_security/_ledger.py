@@ -24,7 +24,7 @@ if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environ
 else:
     from _thread import allocate_lock, get_ident
 
-__all__ = ["at_once", "Entry", "Ledger", "Lock", "ABSENT"]
+__all__ = ["at_once", "Entry", "Ledger", "Lock", "ABSENT", "mark_busy", "called_inside"]
 
 #: The *old* value of a place that held nothing: putting it back deletes the name
 #: (a method a fix adds to a class that only inherited it, such as ``__ior__``).
@@ -147,6 +147,33 @@ class Ledger(object):
         return restored, left
 
 
+#: The code of each package's ``patch()``, ``unpatch()`` and health checks (:func:`mark_busy`).
+_BUSY = set()
+
+
+def mark_busy(*functions):
+    """Record *functions* as ones a health check must not start an import inside."""
+    _BUSY.update(getattr(function, "__func__", function).__code__ for function in functions)
+
+
+def called_inside():
+    """Whether the caller's caller runs inside a function :func:`mark_busy` names, in
+    this thread: a signal handler, a ``gc`` callback or a ``__del__`` that landed in it.
+
+    Why: such a handler that imports a module the interrupted call is importing
+    finds it half-made (an ImportError on 3.6 and PyPy, issue 53), and one that
+    probes may read a module while it is being patched. A health check that
+    finds itself inside answers from what is loaded and known, starting no
+    import and no probe. Walks the stack: a few microseconds, on no hot path."""
+    frame = sys._getframe(2)
+    busy = _BUSY
+    while frame is not None:
+        if frame.f_code in busy:
+            return True
+        frame = frame.f_back
+    return False
+
+
 class _Held(object):
     """Who holds a :class:`Lock` in this process, and from which frames."""
 
@@ -177,10 +204,13 @@ class Lock(object):
         me = get_ident()
         caller = sys._getframe(1)
         if held.owner != me:
-            at_once((held.lock.acquire,), (setattr, held, "owner", me))
-            held.frames = [caller]
+            # Taken, owned and held by this frame in one step: a signal handler that
+            # asks status() between them would find the lock its own thread's and
+            # release it on leaving, under the frame that took it (issue 53).
+            at_once((held.lock.acquire,), (setattr, held, "owner", me),
+                    (setattr, held, "frames", [caller]))
             return self
-        held.frames = _running(held.frames, caller.f_back) + [caller]
+        held.frames = _running(held.frames, caller.f_back) + [caller]  # one store
         return self
 
     def __exit__(self, kind, value, traceback):
@@ -188,9 +218,12 @@ class Lock(object):
         if held.owner != get_ident():  # a forked child's copy of a parent's hold
             return
         caller = sys._getframe(1)
-        held.frames = [frame for frame in _running(held.frames, caller) if frame is not caller]
-        if not held.frames:
-            at_once((setattr, held, "owner", None), (held.lock.release,))
+        frames = [frame for frame in _running(held.frames, caller) if frame is not caller]
+        if frames:
+            held.frames = frames  # one store: a handler's hold comes and goes around it
+        else:  # the last hold: dropped, disowned and released in one step
+            at_once((setattr, held, "frames", frames), (setattr, held, "owner", None),
+                    (held.lock.release,))
 
 
 def _running(frames, top):

@@ -5,7 +5,10 @@ a package adds its own fields with :meth:`PatchReport.extra` (the ctypes fix's
 ``mode``).
 """
 
-__all__ = ["PatchReport", "Reason", "failure", "LEFT_ALONE", "FAILURE"]
+import os
+import sys
+
+__all__ = ["PatchReport", "Reason", "failure", "common_status", "LEFT_ALONE", "FAILURE"]
 
 #: The kinds of a skip: the target did not need the fix (or waits for an
 #: import), or it could not be checked or patched. Logs (INFO or WARNING),
@@ -73,3 +76,33 @@ class PatchReport(object):
         fields = ["%s=%r" % pair for pair in self.extra()]
         fields += ["changed=%r" % (self.changed,), "skipped=%r" % (self.skipped,)]
         return "<PatchReport %s>" % " ".join(fields)
+
+
+def _implementation():
+    """``platform.python_implementation()``, read from :mod:`sys` alone."""
+    name = getattr(getattr(sys, "implementation", None), "name", None)  # 3.3+
+    if name is None:  # 2.7
+        name = "pypy" if "__pypy__" in sys.builtin_module_names else "cpython"
+    return {"cpython": "CPython", "pypy": "PyPy"}.get(name, name)
+
+
+def common_status(package, version, cve, patched, report, variable, exposed):
+    """The keys every ``status()`` has, in the same shape in every package.
+
+    Why here, and read from :mod:`sys` and :mod:`os` alone (``platform``'s
+    answers): a ``status()`` a signal handler calls inside ``patch()`` must
+    start no import (issue 53), and this module is loaded with the engine."""
+    return {
+        "package": package,
+        "version": version,
+        "cve": cve,
+        "interpreter": {
+            "implementation": _implementation(),
+            "version": sys.version.split()[0],
+            "executable": sys.executable,
+        },
+        "patched": patched,
+        "report": report.as_dict() if report is not None else None,
+        "activation": {"variable": variable, "value": os.environ.get(variable)},
+        "exposed": exposed,
+    }

@@ -11,7 +11,8 @@ import argparse
 import json
 import sys
 
-__all__ = ["EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE", "PTH_FILE", "common_status", "misspelt",
+
+__all__ = ["EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE", "PTH_FILE", "misspelt",
            "nothing_patched", "switch_hints", "misspelt_hints", "render", "main"]
 
 EXIT_SAFE = 0
@@ -30,26 +31,6 @@ def nothing_patched(variable, value):
     """The hint for a switch that is set where nothing was patched at start-up."""
     return ("%s=%s is set but nothing was patched at start-up: is %s in this "
             "interpreter's site-packages, and python run without -S?" % (variable, value, PTH_FILE))
-
-
-def common_status(package, version, cve, patched, report, variable, exposed):
-    """The keys every ``status()`` has, in the same shape in both packages."""
-    import os
-    import platform
-    return {
-        "package": package,
-        "version": version,
-        "cve": cve,
-        "interpreter": {
-            "implementation": platform.python_implementation(),
-            "version": platform.python_version(),
-            "executable": sys.executable,
-        },
-        "patched": patched,
-        "report": report.as_dict() if report is not None else None,
-        "activation": {"variable": variable, "value": os.environ.get(variable)},
-        "exposed": exposed,
-    }
 
 
 def misspelt(names, environ=None):

@@ -7,10 +7,15 @@ in slot mode when every check of ``_slot`` passes, else in converter mode.
 The modes and logging are imported on first use: importing stays cheap.
 """
 
+import sys
+
 from _cpython_security._fork import settle_before_fork, settle_in_child
+from _cpython_security._import_hook import importing
+from _cpython_security._ledger import called_inside, mark_busy
 from ._report import PatchReport, failure
 from ._state import state
 from ._version import __version__
+from _cpython_security._report import common_status
 
 __all__ = ["patch", "unpatch", "is_patched", "is_vulnerable", "status", "ACTIVATION_VARIABLE"]
 
@@ -31,17 +36,36 @@ _LAZY = ("ctypes_safe._converter", "_cpython_security._selfcheck")
 settle_before_fork(_USED, _USED_STDLIB, [name for name in _USED if name not in _LAZY])
 
 
-def _not_applicable():
-    """Why this implementation has no C repr to fix (PyPy), or None on CPython."""
-    from ._layout import NOT_APPLICABLE
-    return NOT_APPLICABLE
+#: This package's import name (a vendored copy has another).
+_PACKAGE = __name__.rpartition(".")[0]
 
 
-def _detect():
-    """Whether the stock repr is the unfixed one, found once (no lock: every finder agrees)."""
+def _part(name, inside=False):
+    """This package's module *name*, imported on first use; for a health check called
+    inside ``patch()``/``unpatch()`` (*inside*, ``_ledger.called_inside``), None unless it
+    is whole already: a signal handler there starts no import (issue 53)."""
+    full = _PACKAGE + "." + name
+    if inside:
+        module = sys.modules.get(full)
+        return None if module is None or importing(full) else module
+    __import__(full)
+    return sys.modules[full]
+
+
+def _not_applicable(inside=False):
+    """Why this implementation has no C repr to fix (PyPy), or None on CPython (and
+    inside, before that is known)."""
+    layout = _part("_layout", inside)
+    return None if layout is None else layout.NOT_APPLICABLE
+
+
+def _detect(inside=False):
+    """Whether the stock repr is the unfixed one, found once (no lock: every finder
+    agrees); not known yet *inside*: counted as unfixed, found later."""
     if state.vulnerable is None:
-        from ._detect import interpreter_is_vulnerable
-        state.vulnerable = interpreter_is_vulnerable()
+        if inside:
+            return True
+        state.vulnerable = _part("_detect").interpreter_is_vulnerable()
     return state.vulnerable
 
 
@@ -52,7 +76,7 @@ def is_vulnerable():
     answer is about the interpreter, so it stays the same while patched, by
     this package or by anyone else. Takes no lock.
     """
-    return _detect()
+    return _detect(called_inside())
 
 
 def patch(force=False, _at_startup=False):
@@ -171,23 +195,25 @@ def unpatch():
 state.lock.entries = (patch.__code__, unpatch.__code__)
 
 
-def _slots():
-    """Slot mode's verified places, or None where they cannot be verified (found once)."""
-    from . import _slot
+def _slots(inside=False):
+    """Slot mode's verified places, or None where they cannot be verified (found once)
+    or, *inside*, where ``_slot`` is not whole yet."""
+    slot = _part("_slot", inside)
+    if slot is None:
+        return None
     try:
-        return _slot.places()
-    except _slot.SlotCheckFailed:
+        return slot.places()
+    except slot.SlotCheckFailed:
         return None
 
 
 def _slot_in_effect(slots):
-    from . import _slot
-    return _slot.is_installed(slots)
+    return sys.modules[_PACKAGE + "._slot"].is_installed(slots)  # loaded: slots says so
 
 
-def _in_effect():
+def _in_effect(inside=False):
     """Whether this package's fix is in force now, read from the type and the classes."""
-    slots = _slots()
+    slots = _slots(inside)
     if slots is not None and _slot_in_effect(slots):
         return True
     return state.ledger.bound()
@@ -200,8 +226,7 @@ def is_patched():
     without a lock: a signal handler, a ``gc`` callback or a ``__del__`` may
     call it, also while its own thread is inside ``patch()`` or ``unpatch()``.
     """
-    slots = _slots()
-    return (slots is not None and _slot_in_effect(slots)) or state.ledger.bound()
+    return _in_effect(called_inside())
 
 
 def status():
@@ -212,17 +237,19 @@ def status():
     provides the repr (``"repr_by"``: ``"stock"``, ``"this package"``, or
     ``"someone else"``: another copy or tool, whose fix never makes the
     interpreter count as not vulnerable). Takes no lock, as
-    :func:`is_patched`.
+    :func:`is_patched`; inside ``patch()`` or ``unpatch()`` (a signal handler) it
+    starts no import, and what it cannot read without one counts as exposed.
     """
     settle_in_child()
-    from _cpython_security._selfcheck import common_status
-    from . import _slot
-    vulnerable = _detect()
+    inside = called_inside()
+    vulnerable = _detect(inside)
     report = state.report
-    slots = _slots()
-    holder = _slot.holder(slots) if slots is not None else None
-    patched = is_patched()
-    in_effect = holder in (_slot.OURS, _slot.SOMEONE_ELSE) or _in_effect()
+    slots = _slots(inside)
+    slot = sys.modules[_PACKAGE + "._slot"] if slots is not None else None
+    holder = slot.holder(slots) if slots is not None else None
+    patched = _in_effect(inside)
+    in_effect = holder in (slot.OURS, slot.SOMEONE_ELSE) if slot else False
+    in_effect = in_effect or patched
     info = common_status(__name__.split(".")[0], __version__, "CVE-2021-3177", patched,
                          report if patched else None, ACTIVATION_VARIABLE,
                          vulnerable and not in_effect)
@@ -231,9 +258,12 @@ def status():
         "mode": _mode(slots, report) if patched else None,
         "repr_by": holder,
         "probe": None,
-        "not_applicable": _not_applicable(),
+        "not_applicable": _not_applicable(inside),
     })
     return info
+
+
+mark_busy(patch, unpatch, is_patched, is_vulnerable, status)
 
 
 def _mode(slots, report):

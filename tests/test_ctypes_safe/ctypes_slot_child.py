@@ -161,20 +161,19 @@ def scenario_subinterpreter():
 
 def _hold_lock_in_thread():
     """Stop a thread inside ctypes_safe's lock: ``status()`` (a health check) blocked
-    while it reads the platform. Return (api, release, thread)."""
-    import platform
+    while it reads its switch's variable. Return (api, release, thread)."""
     import threading
     import ctypes_safe as api
     inside, release = threading.Event(), threading.Event()
-    original = platform.python_implementation
+    environ = os.environ
 
-    def blocking():
-        platform.python_implementation = original
+    def blocking(*args):
+        del environ.get  # the class's own again
         inside.set()
         release.wait(30)
-        return original()
+        return environ.get(*args)
 
-    platform.python_implementation = blocking
+    environ.get = blocking
     thread = threading.Thread(target=api.status)
     thread.start()
     assert inside.wait(10), "the thread never got inside the lock"

@@ -10,7 +10,7 @@ import sys
 from _cpython_security._fork import settle_in_child
 from _cpython_security._registry import fixes_of
 from _cpython_security._startup import left_out
-from _cpython_security._selfcheck import common_status
+from _cpython_security._report import common_status
 
 from .. import _policy
 from .._compat import STDLIB_MODULE

@@ -10,6 +10,7 @@ from _cpython_security._fork import settle_before_fork, settle_in_child
 
 from .._compat import STDLIB_MODULE
 from .._report import PatchReport
+from ._state import state
 
 __all__ = ["patch", "unpatch", "is_patched", "ACTIVATION_VARIABLE"]
 
@@ -52,7 +53,6 @@ def patch(force=False, frameworks=False, leave_out=(), _targets=(), _adapters=()
     leave_out = _known(leave_out)
     from ._apply import apply, apply_adapters, in_effect, restore
     from .._log import log_report
-    from ._state import state
     from ._targets import TARGETS
     with state.lock:
         report = state.report
@@ -135,7 +135,6 @@ def unpatch():
     settle_in_child()
     from ._apply import restore
     from .._log import log_report
-    from ._state import state
     with state.lock:
         done, state.report = state.report, None  # the first step: no patch() is whole
         report = PatchReport()
@@ -153,7 +152,6 @@ def is_patched():
     """True while :func:`patch` has changed something that :func:`unpatch` has not undone.
 
     Read from the bindings themselves, without the lock: a signal handler may ask."""
-    from ._state import state
     return state.changed_something()
 
 
