@@ -131,3 +131,37 @@ def test_python_multipart_reads_x_url_encoded_as_a_form():
     environ["wsgi.input"] = io.BytesIO(BODY)
     protect(app)(environ, lambda s, h: None)
     assert [value for name, value in seen[1] if name == b"q"] == [b"common_term"]
+
+
+# --- websocket scopes ---------------------------------------------------------------
+
+def run_scope(scope):
+    """The scope the application behind ``asgi.protect`` was called with."""
+    if PY2:
+        pytest.skip("ASGI is Python 3 only")
+    from asgi_apps import recorder, run
+    from urllib_parse_backport.asgi import protect as asgi_protect
+    seen = []
+    run(asgi_protect(recorder(seen)), scope)
+    return seen[0][0]
+
+
+def test_a_websocket_query_is_rewritten():
+    from_server = {"type": "websocket", "asgi": {"version": "3.0"}, "path": "/ws",
+                   "raw_path": b"/ws", "query_string": b"q=common_term&utm_content=s;q=x",
+                   "headers": [], "subprotocols": []}
+    scope = run_scope(from_server)
+    assert scope["query_string"] == b"q=common_term&utm_content=s%3Bq=x"
+    assert from_server["query_string"] == b"q=common_term&utm_content=s;q=x"  # a copy
+    from urllib_parse_backport.asgi import ORIGINAL_QUERY_STRING
+    assert scope[ORIGINAL_QUERY_STRING] == from_server["query_string"]
+    importorskip("starlette")
+    from starlette.websockets import WebSocket
+    params = WebSocket(scope, None, None).query_params
+    assert params.getlist("q") == ["common_term"]
+
+
+@pytest.mark.parametrize("kind", ["lifespan", "something-else"])
+def test_lifespan_and_unknown_scopes_pass_untouched(kind):
+    from_server = {"type": kind, "asgi": {"version": "3.0"}, "query_string": b"a=1;b=2"}
+    assert run_scope(from_server) is from_server
