@@ -197,7 +197,7 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
 
 def log_made(middleware, label_blind, find_blind):
     """Log, at INFO, which bodies a ``protect()`` just made rewrites: those
-    labelled urlencoded or unlabelled, or every one but multipart when
+    labelled as a form (``_forms``) or unlabelled, or every one but multipart when
     *label_blind* (the application said so) or while a label-blind parser
     that splits on ``;`` is loaded (then at WARNING, with its name: honest
     ``text/plain`` bodies are rewritten too)."""
@@ -209,7 +209,8 @@ def log_made(middleware, label_blind, find_blind):
                     "multipart one (label_blind=True)", middleware)
     elif not blind:
         logger.info("%s.protect: rewriting ';' in queries and in bodies labelled "
-                    "application/x-www-form-urlencoded or unlabelled", middleware)
+                    "application/x-www-form-urlencoded (or x-url-encoded, or a media "
+                    "range) or unlabelled", middleware)
     else:
         logger.warning("%s.protect: rewriting ';' in queries and in every body but a "
                        "multipart one: %s, loaded, parses any body as a form and splits "
