@@ -129,8 +129,8 @@ def test_python_multipart_reads_x_url_encoded_as_a_form():
     environ = {"REQUEST_METHOD": "POST", "wsgi.input": io.BytesIO(BODY),
                "CONTENT_LENGTH": str(len(BODY)), "CONTENT_TYPE": label}
     app(dict(environ), lambda s, h: None)
-    assert [value for name, value in seen[0] if name == b"q"] == [b"common_term",
-                                                                   b"malicious_term"]
+    smuggled = [b"common_term", b"malicious_term"]
+    assert [value for name, value in seen[0] if name == b"q"] == smuggled
     environ["wsgi.input"] = io.BytesIO(BODY)
     protect(app)(environ, lambda s, h: None)
     assert [value for name, value in seen[1] if name == b"q"] == [b"common_term"]
