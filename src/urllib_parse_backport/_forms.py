@@ -88,11 +88,13 @@ def _names_a_media_range(value):
     """Whether the media type of *value* (the text before its first ``;``, as
     ``cgi.parse_header`` and DRF read it), or of one of its comma elements (as
     CherryPy reads it), holds a ``*``: DRF's ``_MediaType.match`` lets a
-    ``*`` type or subtype of the request match its ``FormParser``."""
-    if "*" in value.split(";", 1)[0]:
-        return True
-    return "," in value and any("*" in element.split(";", 1)[0]
-                                for element in _elements(value))
+    ``*`` type or subtype of the request match its ``FormParser``. A
+    ``multipart/`` range matches DRF's ``MultiPartParser`` instead, which
+    splits on boundaries, not on ``;``: it stays multipart."""
+    types = [value.split(";", 1)[0]]
+    if "," in value:
+        types.extend(element.split(";", 1)[0] for element in _elements(value))
+    return any("*" in media and media.strip()[:10] != "multipart/" for media in types)
 
 
 def _elements(value):
