@@ -24,7 +24,7 @@ the shared modules at the top::
     _forms, _charsets, _limits, _coded
                  below _protect: which bodies a parser reads as a form,
                  which charsets are refused, the bounds on what a request
-                 makes protect() read, a compressed form checked
+                 makes protect() read, a compressed form checked or decoded
 """
 
 from . import _parse

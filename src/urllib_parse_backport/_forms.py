@@ -11,6 +11,15 @@ the shape of the bytes, and both middlewares apply it. What each parser does:
   and takes the greatest, after decoding RFC 2047 encoded-words
   (``=?utf-8?b?...?=``) in it; so a body is a form when any value or
   element names that type, in any case, or holds an encoded-word;
+* **other spellings**: python-multipart (``parse_form``, ``FormParser``, to
+  0.0.20), Werkzeug (to 2.3, so Flask) and Quart (0.19-0.23) read
+  ``application/x-url-encoded`` as urlencoded too; so does a value naming it;
+* **media ranges**: Django REST framework picks its parser with
+  ``media_type_matches(parser.media_type, request.content_type)``, where a
+  ``*`` in the request's type or subtype matches anything (``*/*``,
+  ``application/*``), so ``FormParser`` reads such a body in every view
+  that lists it before ``JSONParser``; so a type or subtype holding ``*``
+  (of the value, or of a comma element) is a form;
 * **no label**: ``cgi.FieldStorage`` parses an unlabelled POST as a form,
   WebOb 1.8 through it, CherryPy an unlabelled body of any method (its
   default ``application/x-www-form-urlencoded``); so an unlabelled (or blank)
@@ -38,7 +47,7 @@ __all__ = ["FORM", "MULTIPART", "OTHER", "body_kind", "label_blind_parsers",
 FORM, MULTIPART, OTHER = "form", "multipart", "other"
 
 _URLENCODED = "application/x-www-form-urlencoded"
-_FORM_TYPE = "x-www-form-urlencoded"
+_FORM_TYPES = ("x-www-form-urlencoded", "x-url-encoded")
 _COMMA_OR_QUOTE = re.compile(r'[,"]')
 
 
@@ -61,7 +70,10 @@ def body_kind(content_types):
 def _value_kind(value):
     # "=?": an RFC 2047 encoded-word, which CherryPy decodes in every header
     # (decode_TEXT_maybe) before it reads the label: whatever it spells, a form.
-    if _FORM_TYPE in value or not value.strip() or "=?" in value:
+    if not value.strip() or "=?" in value or "url" in value and (
+            _FORM_TYPES[0] in value or _FORM_TYPES[1] in value):
+        return FORM
+    if "*" in value and _names_a_media_range(value):
         return FORM
     if value[:10] != "multipart/":  # as Bottle tells it: a leading space is not multipart
         return OTHER
@@ -70,6 +82,19 @@ def _value_kind(value):
             if element.strip()[:10] != "multipart/":
                 return OTHER
     return MULTIPART
+
+
+def _names_a_media_range(value):
+    """Whether the media type of *value* (the text before its first ``;``, as
+    ``cgi.parse_header`` and DRF read it), or of one of its comma elements (as
+    CherryPy reads it), holds a ``*``: DRF's ``_MediaType.match`` lets a
+    ``*`` type or subtype of the request match its ``FormParser``. A
+    ``multipart/`` range matches DRF's ``MultiPartParser`` instead, which
+    splits on boundaries, not on ``;``: it stays multipart."""
+    types = [value.split(";", 1)[0]]
+    if "," in value:
+        types.extend(element.split(";", 1)[0] for element in _elements(value))
+    return any("*" in media and media.strip()[:10] != "multipart/" for media in types)
 
 
 def _elements(value):

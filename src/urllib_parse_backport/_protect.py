@@ -32,7 +32,8 @@ DEFAULT_MAX_BODY_SIZE = 2621440
 #: not passed on untouched (None): rewrite it; rewrite it because a
 #: label-blind parser is loaded (one over the limit passes, as that parser
 #: refuses it itself); read it whole and pass it byte for byte if neither its
-#: coded bytes nor its decoded ones hold a byte the rewrite changes.
+#: coded bytes nor its decoded ones hold a byte the rewrite changes, else
+#: hand it on decoded and rewritten (``_coded``).
 REWRITE, REWRITE_BLIND, VERIFY = "rewrite", "rewrite for a label-blind parser", "verify"
 _PLAIN_FORM = ("application/x-www-form-urlencoded",)
 
@@ -122,7 +123,7 @@ BAD_CHARSET = (400, "Bad Request",
                b"ASCII bytes.\n")
 ENCODED = (415, "Unsupported Media Type",
            b"This request's body could be read as a form and is in a Content-Encoding "
-           b"whose bytes cannot be rewritten.\n")
+           b"that the server cannot decode to one form.\n")
 #: A form whose client stopped sending before its Content-Length: ASGI-to-WSGI
 #: adapters (a2wsgi, asgiref, Starlette's) end the body at the disconnect and
 #: the parsers behind them read what came, so it is never handed on; nobody
@@ -162,10 +163,10 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
     * a form with both a length and a transfer coding is refused: servers
       follow the coding, and a rewrite that trusted the length would miss the
       body (RFC 9112 6.3 calls such a request an error);
-    * a form in a content coding is verified, never rewritten: rewriting the
-      coded bytes would break them, and passing them unread would let a
+    * a form in a content coding is read whole (:data:`VERIFY`): rewriting
+      the coded bytes would break them, and passing them unread would let a
       parser that does not decode them (none of the frameworks does) split
-      them on their ``;``."""
+      them on their ``;``; ``_coded`` passes it byte for byte or decodes it."""
     if labels == _PLAIN_FORM and not framed and not coding:  # the common case
         return REWRITE, None
     if limits is not None:
@@ -196,7 +197,7 @@ def body_action(labels, query, length, framed, coding, label_blind, find_blind=N
 
 def log_made(middleware, label_blind, find_blind):
     """Log, at INFO, which bodies a ``protect()`` just made rewrites: those
-    labelled urlencoded or unlabelled, or every one but multipart when
+    labelled as a form (``_forms``) or unlabelled, or every one but multipart when
     *label_blind* (the application said so) or while a label-blind parser
     that splits on ``;`` is loaded (then at WARNING, with its name: honest
     ``text/plain`` bodies are rewritten too)."""
@@ -208,7 +209,8 @@ def log_made(middleware, label_blind, find_blind):
                     "multipart one (label_blind=True)", middleware)
     elif not blind:
         logger.info("%s.protect: rewriting ';' in queries and in bodies labelled "
-                    "application/x-www-form-urlencoded or unlabelled", middleware)
+                    "application/x-www-form-urlencoded (or x-url-encoded, or a media "
+                    "range) or unlabelled", middleware)
     else:
         logger.warning("%s.protect: rewriting ';' in queries and in every body but a "
                        "multipart one: %s, loaded, parses any body as a form and splits "

@@ -27,6 +27,7 @@ DISTRIBUTIONS = {
     "multipart": "python-multipart",
     "python_multipart": "python-multipart",
     "yaml": "PyYAML",
+    "rest_framework": "djangorestframework",
     # cheroot is CherryPy's server: every CherryPy pinned here requires it.
     "cheroot": "CherryPy",
 }

@@ -70,7 +70,7 @@ def header(scope, name):
     return dict(scope["headers"]).get(name)
 
 
-@pytest.mark.parametrize("kind", ["websocket", "lifespan"])
+@pytest.mark.parametrize("kind", ["lifespan"])
 def test_other_scopes_pass_untouched(kind):
     scope = {"type": kind, "query_string": b"a=1;b=2", "headers": []}
     seen = []

@@ -89,6 +89,29 @@ def test_a_compressed_form_costs_work_linear_in_its_size():
     assert_linear(make, 400000)
 
 
+def test_a_compressed_form_handed_on_decoded_costs_work_linear_in_its_size():
+    # Decoded (a ';' in it) and rewritten: the pieces are joined once.
+    def make(n):
+        body = zlib.compress(b"q=" + b"a;" * n)
+        return lambda: wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="deflate", limits=UNBOUNDED)
+    assert_linear(make, 200000)
+
+
+def test_a_compressed_form_in_many_members_handed_on_decoded_is_linear():
+    def make(n):
+        body = zlib.compress(b"a;") * n
+        return lambda: wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="deflate", limits=UNBOUNDED)
+    assert_linear(make, 5000)
+
+
+def test_a_raw_deflate_form_costs_work_linear_in_its_size():
+    def make(n):
+        compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+        body = compressor.compress(b"q=" + b"a;" * n) + compressor.flush()
+        return lambda: wsgi(body, URLENCODED, HTTP_CONTENT_ENCODING="deflate", limits=UNBOUNDED)
+    assert_linear(make, 200000)
+
+
 # --- nothing kept --------------------------------------------------------------------
 
 def test_charset_names_a_client_writes_leave_nothing_behind():

@@ -39,7 +39,8 @@ __all__ = ["protect", "ORIGINAL_QUERY_STRING", "ORIGINAL_BODY", "DEFAULT_MAX_BOD
            "DEFAULT_MAX_HEADER_SIZE", "DEFAULT_MAX_PARAMETERS", "DEFAULT_MAX_MEMBERS"]
 
 #: The scope key holding ``query_string`` as the server gave it (bytes; always
-#: set on ``http`` scopes; under nested ``protect()`` calls, by the outermost).
+#: set on ``http`` and ``websocket`` scopes; under nested ``protect()`` calls,
+#: by the outermost).
 ORIGINAL_QUERY_STRING = "urllib_parse_backport.original_query_string"
 #: The scope key holding the body as received from the server (bytes), set
 #: whenever ``protect()`` received the whole body before the application ran.
@@ -60,9 +61,11 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
     them in *app* finds the fields of the fixed ``parse_qsl``.
 
     The arguments mean what they mean for ``wsgi.protect``. Only ``http``
-    scopes are changed, on a copy: ``query_string`` (``path`` and
-    ``raw_path`` are untouched), the body as *app* receives it, and its
-    ``content-length`` header. *app* is ASGI 3, or ASGI 2 (a class, or marked
+    and ``websocket`` scopes are changed, on a copy: ``query_string``
+    (``path`` and ``raw_path`` are untouched), and on ``http`` the body as
+    *app* receives it and its ``content-length`` (and, for a compressed form
+    handed on decoded, ``content-encoding``) headers; ``lifespan`` and any
+    other scope reach *app* as they came. *app* is ASGI 3, or ASGI 2 (a class, or marked
     ``_asgi_double_callable``), which is called as ``app(scope)(receive,
     send)``. A server calling the result the ASGI 2 way gets the same.
     """
@@ -80,7 +83,8 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
     def protected(scope, receive=None, send=None):
         if receive is None:  # called by an ASGI 2 server: awaited as (receive, send)
             return functools.partial(protected, scope)
-        if scope["type"] != "http":  # websocket, lifespan: as they are
+        kind = scope["type"]
+        if kind != "http" and kind != "websocket":  # lifespan, any other: as they are
             return app(scope, receive, send)
         query = scope.get("query_string", b"")
         scope = dict(scope)  # the server's stays as it was (ASGI: copy, then change)
@@ -94,6 +98,10 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
             if warn:
                 _policy.warn_on_semicolon(query, stacklevel=2)
             scope["query_string"] = rewrite_query(query)
+        if kind == "websocket":
+            # Starlette's WebSocket.query_params and FastAPI's websocket Query()
+            # parse it with the stdlib: the query, and nothing else, to rewrite.
+            return app(scope, receive, send)
         content_types = ()  # every content-type value, in order: a client may repeat it
         spelt_otherwise = ()  # those of a header not named exactly "content-type"
         length = coding = None

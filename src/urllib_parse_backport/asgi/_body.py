@@ -7,11 +7,12 @@ runs, so a body with a length is received first, up to a limit, and handed
 over as one message. A body without one (chunked, or HTTP/2 without the
 header) is rewritten message by message as the application receives it:
 the rewrite is byte-local, so a ``;`` is caught wherever the body is cut.
-A form in a content coding is received first in both cases, to be checked
-and passed on byte for byte, or refused.
+A form in a content coding is received first in both cases, to be passed
+on byte for byte, or handed on decoded and rewritten (without its
+``content-encoding``), or refused, as ``_coded`` decides.
 """
 
-from .._coded import coded_form_problem
+from .._coded import coded_form
 from .._forms import label_blind_limit, label_blind_parsers
 from .._limits import HEADER_TOO_LARGE
 from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
@@ -142,22 +143,30 @@ class BodyRewriter(object):
             if other is not None:
                 messages.append(other)
         elif action is VERIFY:
-            problem = coded_form_problem(data, coding, self._rewrite, self._limits)
+            decoded, problem = coded_form(data, coding, self._rewrite, self._limits)
             if problem is not None:
                 yield _refuse(scope, send, *problem)
                 return
             scope.setdefault(ORIGINAL_BODY, data)
-            messages = [{"type": "http.request", "body": data, "more_body": False}]
+            if decoded is None:  # byte for byte
+                messages = [{"type": "http.request", "body": data, "more_body": False}]
+            else:  # handed on decoded: no content-encoding left
+                scope["headers"] = _without_coding(scope["headers"])
+                messages = self._handed_on(scope, decoded, has_length, True)
         else:
-            rewritten = self._rewrite(data)
             scope.setdefault(ORIGINAL_BODY, data)  # the outermost protect() received it
-            if rewritten is not data:
-                if self._warn is not None:
-                    self._warn(data, stacklevel=2)
-                if has_length:
-                    scope["headers"] = _with_length(scope["headers"], len(rewritten))
-            messages = [{"type": "http.request", "body": rewritten, "more_body": False}]
+            messages = self._handed_on(scope, data, has_length, False)
         yield app(scope, _Replay(messages, receive), send)
+
+    def _handed_on(self, scope, data, has_length, decoded):
+        """The one message of *data* rewritten, with the scope's ``content-length``
+        made to say its length when it changed (or the body was *decoded*)."""
+        rewritten = self._rewrite(data)
+        if rewritten is not data and self._warn is not None:
+            self._warn(data, stacklevel=3)
+        if has_length and (decoded or rewritten is not data):
+            scope["headers"] = _with_length(scope["headers"], len(rewritten))
+        return [{"type": "http.request", "body": rewritten, "more_body": False}]
 
 
 def _with_length(headers, length):
@@ -166,6 +175,13 @@ def _with_length(headers, length):
     value = str(length).encode("ascii")
     return [(name, value) if name.lower().replace(b"_", b"-") == b"content-length"
             else (name, old) for name, old in headers]
+
+
+def _without_coding(headers):
+    """*headers* without ``content-encoding`` (``content_encoding`` too: an adapter
+    makes ``HTTP_CONTENT_ENCODING`` of it), for a body handed on decoded."""
+    return [(name, value) for name, value in headers
+            if name.lower().replace(b"_", b"-") != b"content-encoding"]
 
 
 class _Replay(object):

@@ -54,16 +54,20 @@ def protect(app, separator=None, max_body_size=DEFAULT_MAX_BODY_SIZE, label_blin
     form).
 
     A body is a form when a parser behind could read it as one: labelled
-    ``application/x-www-form-urlencoded`` (in any case, in any element of a
-    list), unlabelled, or under any label but multipart while a label-blind
-    parser that splits on ``;`` (Bottle <= 0.12.18) is loaded, or with
-    *label_blind*. Every other
-    body reaches *app* byte for byte. A request that cannot be rewritten is
+    ``application/x-www-form-urlencoded`` or ``application/x-url-encoded``
+    (in any case, in any element of a list), with a media range
+    (``application/*``, ``*/*``), unlabelled, or under any label but
+    multipart while a label-blind parser that splits on ``;`` (Bottle <=
+    0.12.18) is loaded, or with *label_blind*. Every other body reaches
+    *app* byte for byte. A gzip or deflate form whose bytes, coded or
+    decoded, hold a separator reaches *app* decoded and rewritten, without
+    ``HTTP_CONTENT_ENCODING``. A request that cannot be rewritten is
     refused, logged, without calling *app*: a form over *max_body_size*
     (413), a Content-Length that is not a number or that comes with a
     Transfer-Encoding (400), a charset that can write a separator other than
     as its ASCII byte, on a query or a form (400), a form in a
-    Content-Encoding whose bytes hold a separator (415), of more members
+    Content-Encoding other than gzip and deflate, or that does not decode,
+    or that reads otherwise as raw deflate than as zlib (415), of more members
     than *max_members* (415) or decompressing past *max_body_size* (413), a
     form whose body ended before its Content-Length (400), a header past
     *max_header_size* (431), a Content-Type of more parameters than

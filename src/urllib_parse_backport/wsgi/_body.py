@@ -8,12 +8,14 @@ without one (``wsgi.input_terminated``) is rewritten as the application
 reads it: the rewrite is byte-local, so no more than one read is held. A
 chunked body the server hands over with its framing (wsgiref) is read chunk
 by chunk to its last chunk, and a form is handed on as one chunk, followed
-by the rest of the stream, rewritten too.
+by the rest of the stream, rewritten too. A form in a content coding is
+read whole, and passed on byte for byte or handed on decoded and rewritten
+(``_coded``'s rule), without ``HTTP_CONTENT_ENCODING``.
 """
 
 import io
 
-from .._coded import coded_form_problem
+from .._coded import coded_form
 from .._forms import label_blind_limit, label_blind_parsers
 from .._limits import HEADER_TOO_LARGE, TOO_MANY_CHUNKS
 from .._protect import (BAD_LENGTH, CUT_SHORT, REWRITE_BLIND, TOO_LARGE, VERIFY, body_action,
@@ -128,15 +130,33 @@ class BodyRewriter(object):
                                           self._warn)
         return None
 
-    def _verify(self, environ, data, stream):
+    def _verify(self, environ, data, stream, framed=False):
         """A form in a content coding, read whole as *data*: handed on byte for byte
-        as *stream* if ``_protect.coded_form_passes``, else refused."""
+        as *stream*, or decoded and rewritten (without ``HTTP_CONTENT_ENCODING``,
+        with a ``CONTENT_LENGTH`` that says its length, or as one chunk when
+        the server left the *framed* chunks to the application), or refused, as
+        ``_coded.coded_form`` decides."""
         coding = environ.get("HTTP_CONTENT_ENCODING") or ""
-        problem = coded_form_problem(data, coding, self._rewrite, self._limits)
+        decoded, problem = coded_form(data, coding, self._rewrite, self._limits)
         if problem is not None:
             return _refused(environ, *problem)
         environ.setdefault(ORIGINAL_BODY, data)
-        environ["wsgi.input"] = stream
+        if decoded is None:
+            environ["wsgi.input"] = stream
+            return None
+        del environ["HTTP_CONTENT_ENCODING"]
+        rewritten = self._rewrite(decoded)
+        if rewritten is not decoded and self._warn is not None:
+            self._warn(decoded, stacklevel=5)
+        if framed:  # what follows the last chunk, read from the server's stream
+            environ["wsgi.input"] = Input(_one_chunk(rewritten), environ["wsgi.input"],
+                                          self._rewrite, None)
+            return None
+        environ["wsgi.input"] = io.BytesIO(rewritten)
+        if environ.get("CONTENT_LENGTH"):
+            environ["CONTENT_LENGTH"] = str(len(rewritten))
+            if "HTTP_CONTENT_LENGTH" in environ:  # Twisted passes it too; CherryPy reads it
+                environ["HTTP_CONTENT_LENGTH"] = environ["CONTENT_LENGTH"]
         return None
 
     def _rewrite_framed(self, environ, action):
@@ -154,7 +174,8 @@ class BodyRewriter(object):
         raw, data, problem = read_chunks(stream, self._limits.body)  # data: a size if too large
         if problem is None:
             if action is VERIFY:
-                return self._verify(environ, data, Input(raw, stream, self._rewrite, self._warn))
+                return self._verify(environ, data, Input(raw, stream, self._rewrite, self._warn),
+                                    framed=True)
             environ.setdefault(ORIGINAL_BODY, data)  # read whole, as a body with a length
             rewritten = self._rewrite(data)
             if rewritten is not data and self._warn is not None:
@@ -162,9 +183,7 @@ class BodyRewriter(object):
             # Always framed anew, as one chunk: chunk extensions (";name=value"
             # after a size) are not kept, since cgi.FieldStorage reads the raw
             # stream and would split on their ';'.
-            raw = b"%x\r\n%s\r\n0\r\n" % (len(rewritten), rewritten) if rewritten \
-                else b"0\r\n"
-            environ["wsgi.input"] = Input(raw, stream, self._rewrite, None)
+            environ["wsgi.input"] = Input(_one_chunk(rewritten), stream, self._rewrite, None)
         elif problem is TOO_LARGE_CHUNKED:
             environ["wsgi.input"] = Input(raw, stream, None, None)
             return _over_limit(environ, action, data,
@@ -206,6 +225,12 @@ class BodyRewriter(object):
             environ["CONTENT_LENGTH"] = str(length + len(rewritten) - len(data))
             if "HTTP_CONTENT_LENGTH" in environ:  # Twisted passes it too; CherryPy reads it
                 environ["HTTP_CONTENT_LENGTH"] = environ["CONTENT_LENGTH"]
+
+
+def _one_chunk(data):
+    """*data* framed as one chunk and the last chunk (no trailers: what follows
+    in the stream comes after)."""
+    return b"%x\r\n%s\r\n0\r\n" % (len(data), data) if data else b"0\r\n"
 
 
 def _log_untouched(environ, reason):
