@@ -156,8 +156,8 @@ def test_a_process_that_imports_no_target_loads_only_the_start_up_switch():
     code, out_with, err = run_code(LOADED, CPYTHON_SECURITY_PATCH="1")
     assert (code, err) == (0, "")
     assert set(json.loads(out_with)) - set(json.loads(out)) == set([
-        "_cpython_security", "_cpython_security._startup", "_cpython_security._import_hook",
-        "_cpython_security._registry", "_cpython_security._row"])
+        "_cpython_security", "_cpython_security._deferred", "_cpython_security._import_hook",
+        "_cpython_security._table"])
 
 
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")

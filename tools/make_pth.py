@@ -35,7 +35,7 @@ def _registry():
     """``_cpython_security._registry`` from the source tree (it imports only os and sys)."""
     sys.path.insert(0, SRC)
     try:
-        from _cpython_security import _registry
+        from _cpython_security import _registry, _startup  # noqa: F401
     finally:
         sys.path.remove(SRC)
     return _registry
@@ -55,8 +55,87 @@ def pth_line(registry=None):
     if present:
         condition = "(%s%s)" % (condition, "".join(' or "%s" in os.environ' % name
                                                    for name in present))
-    return ('import os; %s and __import__("_cpython_security._startup", None, None, '
+    return ('import os; %s and __import__("_cpython_security._deferred", None, None, '
             '("from_pth_env",)).from_pth_env()\n' % condition)
+
+
+#: The generated start-up table, in the shared package.
+TABLE_FILE = os.path.join("_cpython_security", "_table.py")
+
+
+def _other_major(registry, _found={}):
+    """``{fix id: its modules}`` as the registry lists them on the other major version
+    (2.7's ``Cookie`` where this is 3.x): its source run with its one ``_PY2`` line
+    flipped, so that one table serves the universal wheel."""
+    if not _found:
+        import types
+        with open(registry.__file__.replace(".pyc", ".py")) as handle:
+            source = handle.read()
+        line = "_PY2 = sys.version_info[0] == 2\n"
+        assert source.count(line) == 1, "the registry's _PY2 line moved: update make_pth"
+        module = types.ModuleType("_cpython_security._registry_other_major")
+        module.__package__ = "_cpython_security"
+        module.__file__ = registry.__file__
+        exec(compile(source.replace(line, "_PY2 = sys.version_info[0] != 2\n"),
+                     registry.__file__, "exec"), module.__dict__)
+        for fix in module.FIXES:
+            _found.setdefault(fix.cve, set()).update(fix.probes)
+    return _found
+
+
+def _more(values):
+    """What a variable takes beyond the plain values, as written in the table."""
+    return " + %r" % (values,) if values else ""
+
+
+def table_source(registry=None):
+    """``_cpython_security/_table.py``: what start-up reads before a watched module's
+    first import (``_deferred``), from the registry's rows."""
+    registry = registry or _registry()
+    startup = sys.modules["_cpython_security._startup"]  # loaded from SRC by _registry()
+    watched, understood, also = set(), {}, []
+    plain = tuple(startup._ON + startup._OFF)
+    understood[startup.UMBRELLA.variable] = plain
+    for package in registry.PACKAGES:
+        watched.add(package)
+        for fix in registry.fixes_of(package):
+            watched.update(fix.probes)
+            watched.update(_other_major(registry).get(fix.cve, ()))
+            for names in fix.option_modules.values():
+                watched.update(names)
+            also += [name for name in fix.also_variables if name not in also]
+            understood[fix.variable] = plain + tuple(sorted(value for value, _ in fix.options))
+    names = set(registry.PACKAGES) | set(fix.cve.upper() for fix in registry.FIXES)
+    lines = [
+        '"""The start-up table: what ``_deferred`` reads before a watched module is imported.',
+        "",
+        "Written by ``tools/make_pth.py`` from the registry's rows (``--check`` in the lint",
+        "environment keeps it equal to them); do not edit. Every row's modules on every",
+        "interpreter are listed: a name this one does not ship is never imported.",
+        '"""',
+        "",
+        "#: Modules whose first import starts the switches: each fix's modules, each",
+        "#: package, each option's modules.",
+        "WATCHED = frozenset([",
+    ] + ["    %r," % name for name in sorted(watched)] + [
+        "])",
+        "",
+        "#: The values every switch takes: on, then off.",
+        "_PLAIN = %r" % (plain,),
+        "",
+        "#: Each start-up variable, with the values start-up knows (lower case, as written).",
+        "UNDERSTOOD = {",
+    ] + ["    %r: _PLAIN%s," % (name, _more(values[len(plain):]))
+         for name, values in sorted(understood.items())] + [
+        "}",
+        "",
+        "#: Variables whose presence alone runs a switch: start-up runs at once.",
+        "ALSO_VARIABLES = %r" % (tuple(also),),
+        "",
+        "#: What CPYTHON_SECURITY_SKIP may name: packages and fix ids (upper case).",
+        "SKIP_NAMES = frozenset([",
+    ] + ["    %r," % name for name in sorted(names)] + ["])", ""]
+    return "\n".join(lines)
 
 
 def main(argv):
@@ -72,6 +151,17 @@ def main(argv):
         else:
             with open(path, "w") as handle:
                 handle.write(pth_line())
+    table = os.path.join(SRC, TABLE_FILE)
+    current = None
+    if os.path.exists(table):
+        with open(table) as handle:
+            current = handle.read()
+    if current != table_source():
+        if "--check" in argv:
+            stale.append(TABLE_FILE)
+        else:
+            with open(table, "w") as handle:
+                handle.write(table_source())
     for name in sorted(os.listdir(SRC)):
         if name.endswith(".pth") and name != PTH_FILE:  # one per package, before 1.0.0
             if "--check" in argv:
@@ -79,7 +169,7 @@ def main(argv):
             else:
                 os.remove(os.path.join(SRC, name))
     if stale:
-        print("stale .pth files (run python tools/make_pth.py): %s" % ", ".join(stale))
+        print("stale start-up files (run python tools/make_pth.py): %s" % ", ".join(stale))
         return 1
     return 0
 

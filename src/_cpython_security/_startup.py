@@ -14,7 +14,7 @@ imports the module a row of ``_registry`` names, by name, only when due.
 import os
 import sys
 
-from ._import_hook import PostImportHook
+from ._import_hook import PostImportHook, imported
 from ._registry import BY_PACKAGE, FIXES, PACKAGES, fixes_of
 
 __all__ = ["from_pth_env", "from_pth", "from_pth_all", "asked", "start", "run", "StartupSwitch",
@@ -301,12 +301,14 @@ def start(package, environ=None, stream=None, notes=None):
 
     # The package itself is watched too: when the application imports it, the
     # modules it imports are patched once it is complete, not half-way.
-    waiting = [name for name in list(probes) + [package] if name not in sys.modules]
+    # A module half-imported now (start-up put off until a module it imports, such as
+    # 3.12+'s urllib.parse importing ipaddress, was done: ``_deferred``) is waited for.
+    waiting = [name for name in list(probes) + [package] if not imported(name)]
     if waiting:
         HOOKS[package] = PostImportHook(waiting, on_import)
         HOOKS[package].install()
     for name in probes:
-        if name in sys.modules:
+        if imported(name):
             on_import(name, just_now=False)
 
 

@@ -21,6 +21,8 @@ from urllib_parse_backport._audit import _worker as audit_worker  # noqa: F401
 from urllib_parse_backport import _charsets as charsets  # noqa: F401
 from _cpython_security._report import failure as skip_failure  # noqa: F401
 from urllib_parse_backport._log import log_report as urllib_log_report  # noqa: F401
+#: The generated start-up table (tools/make_pth.py), read before any watched import.
+from _cpython_security import _table as start_up_table  # noqa: F401
 #: The state lock of every package (issue 53's trial of its own steps).
 from _cpython_security._ledger import Lock as StateLock  # noqa: F401
 #: The fix packages on the shared engine (rows naming a fix module): the trials run on each.
