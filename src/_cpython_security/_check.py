@@ -36,9 +36,11 @@ def _exposed(found, fix):
 def hint(fix, info, environ):
     """What to set so that *fix*, exposed in *info* (its package's ``status()``),
     is applied at start-up: one line naming the exact variable and value."""
-    from ._startup import SKIP_VARIABLE, SWITCHES, UMBRELLA, left_out, skipped
+    from ._startup import SKIP_VARIABLE, SWITCHES, UMBRELLA, effective, left_out, skipped
     switch = SWITCHES[fix.package]
     own = environ.get(switch.variable)
+    if own and effective(fix.package, environ) != own:  # blanks only: the umbrella decides
+        own = None
     if fix.cve in left_out(fix.package, environ):
         out = [each for each in FIXES if each.cve in left_out(each.package, environ)]
         rest = sorted(set(skipped(environ)).difference(

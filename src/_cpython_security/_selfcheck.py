@@ -83,7 +83,7 @@ def switch_hints(info, choice, accepted):
     package = info["package"]
     variable, value = info["activation"]["variable"], info["activation"]["value"]
     umbrella = os.environ.get(_UMBRELLA_NAMES[0])
-    if not value and choice(umbrella) == "patch":  # the umbrella decides for the package
+    if not (value or "").strip() and choice(umbrella) == "patch":  # the umbrella decides
         variable, value = _UMBRELLA_NAMES[0], umbrella
     wanted = choice(value)
     if wanted == "invalid":
