@@ -353,8 +353,14 @@ def _run_package(package, environ, stream, just_imported=()):
     if hook is not None:  # the package's patch() watches later imports itself
         hook.uninstall()
     stream = sys.stderr if stream is None else stream
+    startup = BY_PACKAGE[package].startup
     try:
-        startup = BY_PACKAGE[package].startup
+        __import__(startup or package)
+    except Exception as exc:  # a partial install: say so, and how to repair it
+        from ._selfcheck import cannot_import  # only now: start-up loads no more
+        stream.write(cannot_import(package, startup or package, exc) + "\n")
+        return
+    try:
         if startup is None:
             run(package, environ, stream, just_imported)
         else:
