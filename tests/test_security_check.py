@@ -98,3 +98,67 @@ def test_the_hint_names_what_the_skip_list_leaves_out():
 def test_the_umbrella_alone_makes_the_process_safe():
     rc, out, err = check(CPYTHON_SECURITY_PATCH="1")
     assert (rc, out.splitlines()[-1]) == (0, "verdict: safe"), out + err
+
+
+MISSING, BROKEN = "wsgiref_backport", "idna_backport"
+#: The interpreter this environment was made from: with -S, its stdlib and the partial
+#: copy are all it imports (a 2.7 virtualenv finds its stdlib only through site).
+BASE = os.path.join(getattr(sys, "real_prefix", getattr(sys, "base_prefix", sys.prefix)), "bin",
+                    os.path.basename(os.path.realpath(sys.executable)))
+#: The partial copy first on sys.path; its start-up file run as ``site`` runs a line
+#: starting with "import".
+SITE = "import os, sys; sys.path.insert(0, sys.argv[1]); " \
+    "exec(open(os.path.join(sys.argv[1], 'cpython_security_patch.pth')).read())\n"
+CHECK = SITE + "from _cpython_security._check import main; sys.exit(main(sys.argv[2:]))"
+
+
+@pytest.fixture
+def partial_install(tmp_path):
+    """A site directory with the installed packages and start-up file, but *MISSING*
+    deleted and *BROKEN* raising at import (a half-finished upgrade, a bad disk)."""
+    import shutil
+    import _cpython_security
+    site = os.path.dirname(os.path.dirname(os.path.abspath(_cpython_security.__file__)))
+    target = str(tmp_path)
+    for name in ("_cpython_security",) + tuple(PACKAGES):
+        if name != MISSING:
+            shutil.copytree(os.path.join(site, name), os.path.join(target, name))
+    shutil.copy(os.path.join(site, "cpython_security_patch.pth"), target)
+    init = os.path.join(target, BROKEN, "__init__.py")
+    with open(init) as stream:
+        text = stream.read()
+    with open(init, "w") as stream:
+        stream.write("raise RuntimeError('damaged on purpose')\n" + text)
+    return target
+
+
+def test_a_partial_install_is_a_verdict_naming_what_it_cannot_prove(partial_install):
+    rc, out, err = run(["-S", "-c", CHECK, partial_install, "--json"], executable=BASE)
+    assert (rc, err) == (1, "")
+    document = json.loads(out)
+    assert document["exposed"] is True
+    for package in (MISSING, BROKEN):
+        assert (document[package]["state"], document[package]["exposed"]) == ("broken", True)
+    rc, out, err = run(["-S", "-c", CHECK, partial_install], executable=BASE)
+    assert (rc, err) == (1, "")
+    lines = out.splitlines()
+    exposed = lines[-1].split("verdict: EXPOSED: ")[1].split(", ")
+    for package in (MISSING, BROKEN):
+        cves = [fix.cve for fix in shared_registry.fixes_of(package)]
+        assert set(cves) <= set(exposed)
+        assert len([line for line in lines if line.startswith("hint: " + package) and
+                    "pip install --force-reinstall cpython-security-backports" in line]) == 1
+
+
+def test_the_start_up_switch_names_a_package_it_cannot_import_and_goes_on(partial_install):
+    modules = sorted(set(name for package in (MISSING, BROKEN)
+                         for fix in shared_registry.fixes_of(package) for name in fix.probes))
+    code = SITE + "for name in %r:\n    __import__(name)\nprint('went on')" % (modules,)
+    rc, out, err = run(["-S", "-c", code, partial_install], executable=BASE,
+                       **dict((BY_PACKAGE[package].variable, "force")
+                              for package in (MISSING, BROKEN)))
+    assert (rc, out) == (0, "went on\n")
+    lines = err.splitlines()
+    assert sorted(line.split(":")[0] for line in lines) == sorted([MISSING, BROKEN]), err
+    assert all("pip install --force-reinstall cpython-security-backports" in line
+               for line in lines), err

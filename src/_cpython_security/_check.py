@@ -9,21 +9,31 @@ every one is safe, 1 when any is exposed, 2 on a usage error.
 
 import sys
 
-from ._registry import FIXES
-from ._selfcheck import main as run_selfcheck, nothing_patched
+from ._registry import BY_PACKAGE, FIXES
+from ._selfcheck import (BROKEN, REINSTALL, broken_status, main as run_selfcheck,
+                         nothing_patched)
 
 __all__ = ["main"]
 
 
 def collect():
     """``{package: status()}`` of every fix's package, computed in this process, and
-    ``"exposed"``: whether any is."""
+    ``"exposed"``: whether any is. A package that cannot be imported or checked
+    counts as exposed (``_selfcheck.broken_status``)."""
     found = {}
     for fix in FIXES:
-        __import__(fix.package)
-        found[fix.package] = sys.modules[fix.package].status()
+        if fix.package not in found:
+            found[fix.package] = _status(fix.package)
     found["exposed"] = any(found[fix.package]["exposed"] for fix in FIXES)
     return found
+
+
+def _status(package):
+    try:
+        __import__(package)
+        return sys.modules[package].status()
+    except Exception as exc:  # a partial install: a verdict, not a traceback
+        return broken_status(package, BY_PACKAGE[package].cve, exc)
 
 
 def _exposed(found, fix):
@@ -36,9 +46,15 @@ def _exposed(found, fix):
 def hint(fix, info, environ):
     """What to set so that *fix*, exposed in *info* (its package's ``status()``),
     is applied at start-up: one line naming the exact variable and value."""
-    from ._startup import SKIP_VARIABLE, SWITCHES, UMBRELLA, left_out, skipped
+    from ._startup import SKIP_VARIABLE, SWITCHES, UMBRELLA, effective, left_out, skipped
+    if info.get("state") == BROKEN:
+        return "%s cannot be checked (%s), so %s count as exposed: repair the install: %s" % (
+            fix.package, info["error"], ", ".join(each.cve for each in FIXES
+                                                  if each.package == fix.package), REINSTALL)
     switch = SWITCHES[fix.package]
     own = environ.get(switch.variable)
+    if own and effective(fix.package, environ) != own:  # blanks only: the umbrella decides
+        own = None
     if fix.cve in left_out(fix.package, environ):
         out = [each for each in FIXES if each.cve in left_out(each.package, environ)]
         rest = sorted(set(skipped(environ)).difference(

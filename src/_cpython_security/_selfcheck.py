@@ -11,9 +11,9 @@ import argparse
 import json
 import sys
 
-
-__all__ = ["EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE", "PTH_FILE", "misspelt",
-           "nothing_patched", "switch_hints", "misspelt_hints", "render", "main"]
+__all__ = ["EXIT_SAFE", "EXIT_EXPOSED", "EXIT_USAGE", "PTH_FILE", "BROKEN", "REINSTALL",
+           "broken_status", "cannot_import", "misspelt", "nothing_patched",
+           "switch_hints", "misspelt_hints", "render", "main"]
 
 EXIT_SAFE = 0
 EXIT_EXPOSED = 1
@@ -25,6 +25,30 @@ _UMBRELLA_NAMES = ("CPYTHON_SECURITY_PATCH", "CPYTHON_SECURITY_SKIP")
 
 #: The distribution's one start-up file, at the root of site-packages (tools/make_pth.py).
 PTH_FILE = "cpython_security_patch.pth"
+
+#: The ``state`` of a package that cannot be imported or checked (:func:`broken_status`).
+BROKEN = "broken"
+
+#: What repairs an install missing a package or holding a damaged one.
+REINSTALL = "pip install --force-reinstall cpython-security-backports"
+
+
+def broken_status(package, cve, exc):
+    """The ``status()`` of *package*, whose import or ``status()`` raised *exc*: exposed,
+    ``state`` :data:`BROKEN`, ``error`` naming *exc*.
+
+    Why exposed: nothing proves the fix where its package cannot run, and a
+    partial install (a package deleted, a file damaged) must read as a
+    verdict the operator can act on, never as a traceback nor as safe."""
+    return {"package": package, "cve": cve, "state": BROKEN, "patched": False, "exposed": True,
+            "error": "%s: %s" % (type(exc).__name__, exc)}
+
+
+def cannot_import(package, name, exc):
+    """The start-up line for *package*, whose module *name* raised *exc* on import."""
+    return ("%s: start-up activation failed: cannot import %s: %s: %s; nothing of it was "
+            "patched: repair the install: %s"
+            % (package, name, type(exc).__name__, exc, REINSTALL))
 
 
 def nothing_patched(variable, value):
@@ -64,7 +88,7 @@ def switch_hints(info, choice, accepted):
     package = info["package"]
     variable, value = info["activation"]["variable"], info["activation"]["value"]
     umbrella = os.environ.get(_UMBRELLA_NAMES[0])
-    if not value and choice(umbrella) == "patch":  # the umbrella decides for the package
+    if not (value or "").strip() and choice(umbrella) == "patch":  # the umbrella decides
         variable, value = _UMBRELLA_NAMES[0], umbrella
     wanted = choice(value)
     if wanted == "invalid":

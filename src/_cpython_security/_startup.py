@@ -18,7 +18,7 @@ from ._import_hook import PostImportHook, imported
 from ._registry import BY_PACKAGE, FIXES, PACKAGES, fixes_of
 
 __all__ = ["from_pth_env", "from_pth", "from_pth_all", "asked", "start", "run", "StartupSwitch",
-           "SWITCHES", "TRIGGERS", "UMBRELLA", "SKIP_VARIABLE", "left_out"]
+           "SWITCHES", "TRIGGERS", "UMBRELLA", "SKIP_VARIABLE", "left_out", "effective"]
 
 
 def _always(module):
@@ -37,6 +37,8 @@ class StartupSwitch(object):
     -> nothing; case-insensitive, stripped. Never silent: a typo or a failure
     that left the process unpatched would look like protection, so any other
     value and any exception print one line on stderr; neither stops the process.
+    Blanks only (``" "``, a tab) are such another value, not empty: a shell or
+    YAML quoting slip, which must not read as "off" without a word.
     (Here, not in a module of its own: every process with a variable set loads
     this module, and one module fewer is measurable at start-up.)
     """
@@ -51,7 +53,10 @@ class StartupSwitch(object):
             "/".join(_OFF[1:]) + "/empty")
 
     def choice(self, value):
-        """What *value* asks for: ``patch``, one of the options, ``off`` or ``invalid``."""
+        """What *value* asks for: ``patch``, one of the options, ``off`` or ``invalid``
+        (blanks only included)."""
+        if value and not value.strip():
+            return "invalid"
         value = (value or "").strip().lower()
         if value in _OFF:
             return "off"
@@ -75,8 +80,7 @@ class StartupSwitch(object):
             value = environ.get(self.variable)
             wanted = self.choice(value)
             if wanted == "invalid":
-                stream.write("%s: ignoring %s=%r: accepted values are %s; nothing was patched\n"
-                             % (self.package, self.variable, value, self.accepted))
+                stream.write(self.ignoring(value, "nothing was patched"))
                 return None
             if wanted == "off":
                 return None
@@ -85,6 +89,11 @@ class StartupSwitch(object):
             stream.write("%s: start-up activation failed: %s: %s\n"
                          % (self.package, type(exc).__name__, exc))
             return None
+
+    def ignoring(self, value, outcome):
+        """The one line that names *value*, not accepted, and the *outcome*."""
+        return "%s: ignoring %s=%r: accepted values are %s; %s\n" % (
+            self.package, self.variable, value, self.accepted, outcome)
 
 
 #: Each package's switch: its variable and its own values (``1``... and ``0``... are common).
@@ -96,7 +105,7 @@ SWITCHES = dict((package, StartupSwitch(package, BY_PACKAGE[package].variable,
 #: each package's variable held the value that applies all of its fixes (the
 #: registry's ``umbrella``: ``frameworks`` for the query-string fix, whose framework
 #: adapters are fixes of CVE-2021-23336 too), except where that variable is set
-#: (not empty): then it decides for its package, as it always has.
+#: (not empty, not blanks only): then it decides for its package, as it always has.
 UMBRELLA = StartupSwitch("cpython_security", "CPYTHON_SECURITY_PATCH", [])
 
 #: The fixes every start-up switch leaves out: CVE identifiers (one fix) or
@@ -113,12 +122,18 @@ def skipped(environ, stream=None):
     A name that is no fix of the registry leaves nothing out, and the known
     names still do: a typo must neither drop the rest of the list nor pass
     unseen. With *stream*, one line there, once per process, names the
-    unknown ones and says what the list still leaves out."""
+    unknown ones and says what the list still leaves out. Blanks only name
+    nothing, as empty does, and get that line too: not what anyone writes
+    on purpose."""
     value = environ.get(SKIP_VARIABLE, "")
     names = [name.strip() for name in value.split(",") if name.strip()]
     names = [name.upper() if name.upper() in _CVES else name for name in names]
     unknown = [name for name in names if name not in SWITCHES and name not in _CVES]
     known = set(names) - set(unknown)
+    if value and not names and stream is not None and value not in _SAID:
+        _SAID.add(value)
+        stream.write("cpython_security: %s=%r names no fix; it leaves nothing out\n"
+                     % (SKIP_VARIABLE, value))
     if unknown and stream is not None and value not in _SAID:
         _SAID.add(value)
         out = [fix.cve for fix in FIXES if fix.cve in known or fix.package in known]
@@ -139,11 +154,13 @@ def left_out(package, environ, stream=None):
     return set(fix.cve for fix in fixes_of(package) if package in names or fix.cve in names)
 
 
-def _effective(package, environ):
+def effective(package, environ):
     """The value *package*'s switch acts on: its own variable when set and not
-    empty, else the package's umbrella value when the umbrella is on."""
+    empty, else the package's umbrella value when the umbrella is on. Blanks
+    only, as empty, leave the package to the umbrella (:func:`start` names
+    them): a quoting slip must not switch a fix off that the umbrella applies."""
     own = environ.get(SWITCHES[package].variable)
-    if own:
+    if own and own.strip():
         return own
     if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "patch":
         return BY_PACKAGE[package].umbrella
@@ -265,7 +282,11 @@ def start(package, environ=None, stream=None, notes=None):
     """
     switch = SWITCHES[package]
     environ = os.environ if environ is None else environ
-    value = _effective(package, environ)
+    value = effective(package, environ)
+    own = environ.get(switch.variable)
+    if own and value != own:  # blanks only, the umbrella on: it decides, and that is said
+        (sys.stderr if stream is None else stream).write(switch.ignoring(
+            own, "%s=%s decides for it" % (UMBRELLA.variable, environ.get(UMBRELLA.variable))))
     leave_out = left_out(package, environ, sys.stderr if stream is None else stream)
     wanted = []
 
@@ -334,8 +355,14 @@ def _run_package(package, environ, stream, just_imported=()):
     if hook is not None:  # the package's patch() watches later imports itself
         hook.uninstall()
     stream = sys.stderr if stream is None else stream
+    startup = BY_PACKAGE[package].startup
     try:
-        startup = BY_PACKAGE[package].startup
+        __import__(startup or package)
+    except Exception as exc:  # a partial install: say so, and how to repair it
+        from ._selfcheck import cannot_import  # only now: start-up loads no more
+        stream.write(cannot_import(package, startup or package, exc) + "\n")
+        return
+    try:
         if startup is None:
             run(package, environ, stream, just_imported)
         else:

@@ -26,14 +26,14 @@ SCENARIOS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file_
                          "scenarios")
 
 
-def run(args, cwd=None, stdout=subprocess.PIPE, **environ):
-    """Run ``sys.executable *args`` (in *cwd*); returns ``(returncode, stdout, stderr)``
-    (stdout None when *stdout*, a file or descriptor, received it)."""
+def run(args, cwd=None, stdout=subprocess.PIPE, executable=None, **environ):
+    """Run ``sys.executable *args`` (or *executable*'s, in *cwd*); returns ``(returncode,
+    stdout, stderr)`` (stdout None when *stdout*, a file or descriptor, received it)."""
     env = dict(os.environ)
     for name in VARIABLES:
         env.pop(name, None)
     env.update(environ)
-    process = subprocess.Popen([sys.executable] + list(args), env=env, cwd=cwd,
+    process = subprocess.Popen([executable or sys.executable] + list(args), env=env, cwd=cwd,
                                stdout=stdout, stderr=subprocess.PIPE,
                                universal_newlines=True)
     out, err = process.communicate()

@@ -15,10 +15,6 @@ if PY2:  # pragma: no cover - exercised by the py27 environment
 else:
     import html.parser as stdlib
 
-#: Debian 12's python3.11 (3.11.2): its html.parser has neither fix (its goahead is
-#: the stock 3.6-3.13.0 loop, its feed appends at once), so it is a reference for
-#: honest input only.
-REFERENCE = "/usr/bin/python3.11"
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLOSE = ("close",)
 

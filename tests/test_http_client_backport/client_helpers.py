@@ -15,6 +15,7 @@ import sys
 import types
 
 from http_client_backport import _host, _method, _tunnel
+from reference import REFERENCE  # Debian 12's python3.11, probed
 
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     import httplib as client
@@ -25,9 +26,6 @@ __all__ = ["client", "FIXES", "FakeSocket", "unfixed", "fixed", "sent", "REFEREN
 
 #: ``{issue: fix module}``.
 FIXES = {"bpo-39603": _method, "bpo-38576": _host, "gh-146211": _tunnel}
-
-#: Debian 12's ``python3.11`` (3.11.2): carries bpo-39603 and bpo-38576, not gh-146211.
-REFERENCE = "/usr/bin/python3.11"
 
 
 class FakeSocket(object):

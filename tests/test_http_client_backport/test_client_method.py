@@ -9,7 +9,6 @@ refused or not, must be the stock one.
 """
 
 import json
-import os
 import subprocess
 import sys
 
@@ -18,6 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 import client_helpers as helpers
 from client_helpers import client
+from reference import needs
 
 FIX = helpers.FIXES["bpo-39603"]
 STOCK_HAS_FIX = "_validate_method" in client.HTTPConnection.__dict__
@@ -136,9 +136,9 @@ CORPUS = list(UPSTREAM_METHODS) + ["GET", "PROPFIND", "M-SEARCH", "GET ", "\x00"
                                    "\x7f", "G\tET", "GET\x0b", "a b c", "\x1bGET"]
 
 
-@pytest.mark.skipif(not os.path.exists(helpers.REFERENCE), reason="no reference python3.11")
+@needs(carrying=["CVE-2020-26116"])
 def test_differential_against_the_reference():
-    """Debian 12's python3.11 carries bpo-39603: each corpus method, the same outcome."""
+    """Where Debian 12's python3.11 carries bpo-39603: each corpus method, the same outcome."""
     out = subprocess.check_output([helpers.REFERENCE, "-c", REFERENCE_CHILD],
                                   input=json.dumps(CORPUS).encode("ascii")) \
         if sys.version_info >= (3,) else _communicate(json.dumps(CORPUS))

@@ -19,9 +19,10 @@ import subprocess
 import sys
 import types
 
+from reference import REFERENCE  # Debian 12's python3.11: what it carries is probed
+
 PY2 = sys.version_info[0] == 2
 STDLIB_MODULE = "Cookie" if PY2 else "http.cookies"
-REFERENCE = "/usr/bin/python3.11"
 HERE = os.path.dirname(os.path.abspath(__file__))
 _PATTERN = type(re.compile(""))
 

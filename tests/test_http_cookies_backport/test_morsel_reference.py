@@ -1,12 +1,14 @@
 """The Morsel fixes (gh-143919, gh-145599) against the reference, on a generated corpus.
 
-Debian 12's ``python3.11`` is the reference interpreter; its ``http.cookies``
-lacks both fixes (measured: it stores ``"/\\n"`` as a path), so its child
+Debian 12's ``python3.11`` is the reference interpreter. Where its
+``http.cookies`` lacks the fixes (probed: Debian's updates backport them;
+unfixed, it stores ``"/\\n"`` as a path), its child
 (``morsel_reference_child.py``) runs each case through its stock classes with
 upstream's checks in front, in upstream's order and words: the plain reading
-of the fixed code, to which the package's fast paths (``str.isprintable``,
-separators and template line feeds counted out of the written text) must
-agree on every case. The corpus mixes honest keys, values and attributes
+of the fixed code; where it carries both, its own classes (one without the
+other: no reference, skipped). With that the package's fast paths
+(``str.isprintable``, separators and template line feeds counted out of the
+written text) must agree on every case. The corpus mixes honest keys, values and attributes
 with each C0 control character and DEL placed at the start, middle or end.
 
 Compared: the kind of outcome always, a control-character refusal's message
@@ -24,6 +26,7 @@ import sys
 import pytest
 
 import cookie_helpers as helpers
+from reference import lacks, skip_unless
 
 PY2 = sys.version_info[0] == 2
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -135,8 +138,9 @@ def outcome(module, op, args):
 
 @pytest.fixture(scope="module")
 def reference():
-    if not os.path.exists(helpers.REFERENCE):
-        pytest.skip("no reference interpreter (Debian 12's python3.11)")
+    skip_unless()
+    if lacks("CVE-2026-0672") != lacks("CVE-2026-3644"):  # gh-143919, gh-145599
+        pytest.skip("the reference carries one of gh-143919 and gh-145599, not both")
     child = subprocess.Popen([helpers.REFERENCE, os.path.join(HERE, "morsel_reference_child.py")],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              universal_newlines=True)
@@ -177,10 +181,12 @@ def test_patched_agrees_with_upstreams_checks_on_the_reference(cookies_unpatched
     assert len(refused) > 30 and len(accepted) > 30  # both kinds of case, every run
 
 
-def test_the_reference_lacks_the_fixes_and_the_corpus_shows_it(cookies_unpatched, reference):
-    """Measured, not assumed: the reference stores control characters (so its child models
-    upstream's checks), and so does this interpreter's stock module."""
-    assert reference.info == {"carries_fix": False}
+def test_the_reference_child_sees_the_fix_as_probed_and_the_corpus_shows_it(
+        cookies_unpatched, reference):
+    """Measured, not assumed: the child finds gh-143919 in the reference where the fix's
+    own probe does (and models upstream's checks where not); this interpreter's stock
+    module stores the control characters the reference refuses."""
+    assert reference.info == {"carries_fix": not lacks("CVE-2026-0672")}
     module = helpers.stdlib()
     hostile = [case for case in corpus(4) if reference(case)[0] == "CookieError"
                and reference(case)[1].startswith("Control characters")]

@@ -21,7 +21,7 @@ from hypothesis import given, settings, strategies as st
 from urllib_parse_backport import urlparse, urlsplit
 
 import urlsplit_cases
-from test_urlsplit_upstream import REFERENCE, run_reference
+from test_urlsplit_upstream import needs_reference, run_reference
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -74,14 +74,14 @@ _URL = st.builds(
     st.lists(_PIECE, max_size=8))
 
 
-@pytest.mark.skipif(not os.path.exists(REFERENCE), reason="no reference interpreter")
+@needs_reference
 @settings(max_examples=8, deadline=None)
 @given(st.lists(_URL, min_size=50, max_size=200))
 def test_generated_urls_split_as_the_reference_splits_them(urls):
     _check_rows(run_reference(urls))
 
 
-@pytest.mark.skipif(not os.path.exists(REFERENCE), reason="no reference interpreter")
+@needs_reference
 @settings(max_examples=4, deadline=None)
 @given(st.lists(_URL, min_size=50, max_size=200))
 def test_generated_urls_split_by_the_patched_stdlib_as_the_reference(urls):

@@ -5,8 +5,9 @@ and against the stdlib as ``patch()`` leaves it (every test runs with both).
 Each test names the CPython test it mirrors (``Lib/test/test_urlparse.py``,
 class ``UrlParseTestCase``); the inputs and expectations are upstream's, the
 test code is ours. The gh-105704 table is also run through the reference
-interpreter (Debian 12's ``python3.11``, fixed for all four CVEs) when it is
-installed, which proves the table.
+interpreter (Debian 12's ``python3.11``) when it is installed and its
+``urlsplit`` carries all four fixes (each fix's probe asks it), which proves
+the table.
 """
 
 import json
@@ -17,12 +18,18 @@ import sys
 import pytest
 
 from dependencies import importorskip
+import reference
 
 import urllib_parse_backport
 from urllib_parse_backport import urlparse, urlsplit
 
 PY3 = sys.version_info[0] >= 3
-REFERENCE = os.environ.get("URLSPLIT_REFERENCE", "/usr/bin/python3.11")
+REFERENCE = os.environ.get("URLSPLIT_REFERENCE", reference.REFERENCE)
+#: The four fixes of ``urlsplit``, which the reference must carry to be one.
+URLSPLIT_FIXES = ["CVE-2023-24329", "CVE-2022-0391", "CVE-2024-11168", "CVE-2025-0938"]
+#: The mark of a test run against the reference (Debian's probed; another, as given).
+needs_reference = reference.needs(carrying=URLSPLIT_FIXES) if REFERENCE == reference.REFERENCE \
+    else pytest.mark.skipif(not os.path.exists(REFERENCE), reason="no reference interpreter")
 WORKER = os.path.join(os.path.dirname(__file__), "urlsplit_reference.py")
 
 
@@ -165,7 +172,7 @@ def test_invalid_bracketed_hosts(name, url):
         globals()[name](url)
 
 
-@pytest.mark.skipif(not os.path.exists(REFERENCE), reason="no reference interpreter")
+@needs_reference
 def test_the_invalid_tables_are_what_the_reference_refuses():
     rows = run_reference(INVALID_BRACKETED_HOSTS + INVALID_BRACKETED_NETLOCS)
     assert [row["str"][:2] for row in rows] == [["error", "ValueError"]] * len(rows)

@@ -13,7 +13,6 @@
 """
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -25,12 +24,12 @@ from hypothesis import given, settings, strategies as st
 
 import auth_helpers as helpers
 import urllib_request_backport
+from reference import REFERENCE, needs
 from urllib_request_backport import FIXED_RX, old_search
 
 PY2 = sys.version_info[0] == 2
 OLD_27 = re.compile('(?:.*,)*[ \t]*([^ \t]+)[ \t]+realm=(["\']?)([^"\']*)\\2', re.I)
 BPO_39503 = re.compile('(?:^|,)[ \t]*([^ \t]+)[ \t]+realm=(["\']?)([^"\']*)\\2', re.I)
-REFERENCE = "/usr/bin/python3.11"
 
 _cpu = getattr(time, "process_time", None) or time.clock  # 2.7: clock() is CPU time
 
@@ -189,7 +188,7 @@ _CHILD = ("import json, sys, urllib.request as r; rx = r.AbstractBasicAuthHandle
           "json.loads(sys.stdin.read())]))")
 
 
-@pytest.mark.skipif(not os.path.exists(REFERENCE), reason="no reference interpreter here")
+@needs(carrying=["CVE-2020-8492", "CVE-2021-3733"])  # bpo-39503, bpo-43075
 def test_the_reference_pattern_finds_what_fixed_rx_finds():
     child = subprocess.Popen([REFERENCE, "-I", "-c", _CHILD], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE)

@@ -12,6 +12,7 @@ import wsgiref.headers as headers
 
 import wsgiref_backport
 from wsgiref_backport import _headers, _status
+from reference import REFERENCE  # Debian 12's python3.11, probed
 
 __all__ = ["handlers", "headers", "FIXES", "PY2", "control_characters_c0", "outcome",
            "respond", "patched", "HEADERS_MESSAGE", "STATUS_MESSAGE", "REFERENCE"]
@@ -25,8 +26,6 @@ FIXES = {"gh-143916": _headers, "gh-144370": _status}
 HEADERS_MESSAGE = "Control characters not allowed in headers"
 STATUS_MESSAGE = "Control characters are not allowed in status"
 
-#: Debian 12's ``python3.11``: lacks gh-143916 and gh-144370 (checked by a test).
-REFERENCE = "/usr/bin/python3.11"
 
 #: wsgi.errors is a native ``str`` stream.
 _ERRORS = io.BytesIO if PY2 else io.StringIO
