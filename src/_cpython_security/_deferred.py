@@ -76,7 +76,8 @@ def _first_import(name):
 
 def _start():
     try:
-        __import__("_cpython_security._startup", None, None, ("from_pth_env",)).from_pth_env()
+        from . import _startup  # the registry, the switches: loaded only now
+        _startup.from_pth_env()
     except Exception as exc:
         sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
                          % (type(exc).__name__, exc))
