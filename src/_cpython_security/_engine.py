@@ -182,8 +182,8 @@ class _Engine(object):
                 return done
             ledger.report = None
             self.give_back()
+            self.bound = {}  # before unbinding: no fix reads as in effect once it is not
             ledger.unbind()  # what an interrupted call, or a module imported anew, left bound
-            self.bound = {}
             report = PatchReport(forced=force)
             due, waiting = [], []
             for fix in self.fixes:  # every probe reads the stock module, before any binding
@@ -259,8 +259,8 @@ class _Engine(object):
             report = PatchReport(forced=done is not None and done.forced)
             back = ledger.replacements()
             self.give_back()
+            self.bound, self.waiting = {}, ()  # before unbinding, as in patch()
             restored, left = ledger.unbind()
-            self.bound, self.waiting = {}, ()
             if self.hook is not None:
                 self.hook.uninstall()
             report.changed.extend(restored)
