@@ -13,6 +13,10 @@ module says two things:
 - ``replacements(module)``: ``{"name" or "Class.attr": new}``, what to bind
   relative to the module, each new function built around the original.
 
+It may say a third, ``give_back()``: called before its bindings are undone,
+it puts what its functions keep where the stock code does not look (the text
+the fixed ``HTMLParser.feed`` holds back) where the stock code finds it.
+
 What holds:
 
 - Every binding goes through the package's ``_ledger.Ledger``, changed and
@@ -193,8 +197,9 @@ class _Engine(object):
                     and all(importing(name) for name in self.waiting):
                 return done
             ledger.report = None
+            self.give_back()
+            self.bound = {}  # before unbinding: no fix reads as in effect once it is not
             ledger.unbind()  # what an interrupted call, or a module imported anew, left bound
-            self.bound = {}
             report = PatchReport(forced=force)
             due, waiting = [], []
             for fix in self.fixes:  # every probe reads the stock module, before any binding
@@ -235,6 +240,15 @@ class _Engine(object):
             hook.uninstall()
         self.hook.install()
 
+    def give_back(self):
+        """Each bound fix's ``give_back()``, where its module has one, before the stock
+        methods are bound again (a call cut short is made again by the next one)."""
+        for fix in self.fixes:
+            if fix.cve in self.bound:
+                fixer = __import__(fix.fix, None, None, ("give_back",))
+                if hasattr(fixer, "give_back"):
+                    fixer.give_back()
+
     def bind(self, fix, module, report, just_imported):
         """Bind *fix*'s replacements in *module*; a function's aliases in other loaded
         modules too (found by identity), unless the module was imported just now."""
@@ -260,8 +274,9 @@ class _Engine(object):
             done, ledger.report = ledger.report, None  # the first step: no patch() is whole
             report = PatchReport(forced=done is not None and done.forced)
             back = ledger.replacements()
+            self.give_back()
+            self.bound, self.waiting = {}, ()  # before unbinding, as in patch()
             restored, left = ledger.unbind()
-            self.bound, self.waiting = {}, ()
             if self.hook is not None:
                 self.hook.uninstall()
             report.changed.extend(restored)

@@ -11,9 +11,11 @@ package changes nothing.
 
 Module map: ``_eof`` (gh-135462: ``HTMLParser.goahead``) and ``_feed``
 (gh-153030: ``HTMLParser.feed``, ``close``, ``reset``), each ``needs_fix``
-and ``replacements``. The patch functions, start-up switch, logging and
-``python -m`` are the shared package's (``_cpython_security._engine``,
-``_startup``, ``_cli``), driven by this package's rows in its registry.
+and ``replacements``; ``_feed``'s ``give_back`` hands the text its
+``feed()`` holds back to the stock buffer before ``unpatch()`` unbinds. The
+patch functions, start-up switch, logging and ``python -m`` are the shared
+package's (``_cpython_security._engine``, ``_startup``, ``_cli``), driven
+by this package's rows in its registry.
 """
 
 from _cpython_security._engine import public_face

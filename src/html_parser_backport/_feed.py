@@ -20,13 +20,29 @@ live in instance attributes of this package's own names, not upstream's
 ``_pending``, ``_pending_len`` and ``_parse_threshold``: a subclass written
 for an interpreter without the fix may use those names itself (one that set
 ``self._pending = ''`` broke on 3.11.16 and 3.14.7). They are made on the
-first ``feed()``, so a parser made before ``patch()``, or whose subclass's
-``reset()`` does not call the stock one, works too. 2.7 runs the same code.
+first ``feed()`` that needs them, so a parser made before ``patch()``, or
+whose subclass's ``reset()`` does not call the stock one, works too. 2.7
+runs the same code.
+
+And one addition: upstream's list is never unbound, this one is. The stock
+methods read the buffer (``rawdata``) only, so text left in the list at
+``unpatch()`` would be lost to them, and come after the text fed meanwhile
+once ``patch()`` binds the list's methods again (``<script`` read as
+``<scr`` and the data ``ipt``). So the engine calls :func:`give_back` before
+it unbinds: each parser that made a list (held weakly, by ``id``: a
+subclass may be unhashable) has what it holds appended to its buffer, where
+it came from, and parses at its next call. A parser then holds what a stock
+parser fed the same text holds: the stock methods after ``unpatch()`` see
+what they would have seen unpatched throughout (its events come at their
+next call), and nothing in the list outlives the binding of the methods
+that read it.
 """
+
+import weakref
 
 from _cpython_security._engine import named_as
 
-__all__ = ["needs_fix", "replacements", "PENDING", "PENDING_LEN", "THRESHOLD"]
+__all__ = ["needs_fix", "replacements", "give_back", "PENDING", "PENDING_LEN", "THRESHOLD"]
 
 #: The instance attributes: upstream's ``_pending``, ``_pending_len``, ``_parse_threshold``.
 PENDING = "_html_parser_backport_pending"
@@ -46,6 +62,18 @@ def needs_fix(module):
     return parser.rawdata == "<ab"
 
 
+#: ``{id(parser): parser}``, weakly: each parser that made a list (give_back's).
+_LISTS = weakref.WeakValueDictionary()
+
+
+def _made(parser):
+    """A new list for *parser*'s waiting text, known to :func:`give_back`."""
+    pending = []
+    setattr(parser, PENDING, pending)
+    _LISTS[id(parser)] = parser
+    return pending
+
+
 def _take(parser):
     """The text waiting in *parser*'s list (``''`` if none), the list emptied."""
     pending = getattr(parser, PENDING, None)
@@ -57,6 +85,21 @@ def _take(parser):
     return text
 
 
+def give_back():
+    """Each parser's waiting text back at the end of its buffer, and the next call to
+    parse at once: the engine calls it before ``unpatch()`` unbinds (module docstring)."""
+    for parser in list(_LISTS.values()):
+        pending = getattr(parser, PENDING, None)
+        if pending:
+            try:
+                parser.rawdata += "".join(pending)
+            except UnicodeError:  # 2.7: a str of non-ASCII bytes and a unicode; the next
+                continue  # fixed call that joins them raises it, as it always did
+            del pending[:]
+            setattr(parser, PENDING_LEN, 0)
+        setattr(parser, THRESHOLD, 1)
+
+
 def _waiting(stock_feed, stock_close, stock_reset):
     """gh-153030's ``feed``, ``close`` and ``reset``, around the stock methods."""
 
@@ -64,11 +107,10 @@ def _waiting(stock_feed, stock_close, stock_reset):
     # makes every later attribute access of that parser slower (docs/performance.rst).
     def feed(self, data):
         pending = getattr(self, PENDING, None)
-        if pending is None:
-            pending = []
-            setattr(self, PENDING, pending)
         size = getattr(self, PENDING_LEN, 0) + len(data)
         if size < getattr(self, THRESHOLD, 1):
+            if pending is None:
+                pending = _made(self)
             pending.append(data)
             setattr(self, PENDING_LEN, size)
             return
@@ -90,7 +132,9 @@ def _waiting(stock_feed, stock_close, stock_reset):
 
     def reset(self):
         result = stock_reset(self)
-        setattr(self, PENDING, [])
+        pending = getattr(self, PENDING, None)
+        if pending:
+            del pending[:]
         setattr(self, PENDING_LEN, 0)
         setattr(self, THRESHOLD, 1)
         return result

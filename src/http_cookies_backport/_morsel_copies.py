@@ -6,8 +6,9 @@ call than the stock setter (about as much as the setter's own work: a
 method is one of the stock bodies below (its code is that of the stock
 body's twin here: same bytecode, names and constants, on this interpreter),
 the replacement is a copy of that body with upstream's check where upstream's fixed code has it
-(after the reserved/illegal-key checks), its globals the stock module's names
-it reads (as they are at patch time) and its helpers: the same errors, in
+(after the reserved/illegal-key checks), run in the stock module's namespace
+(its names read at each call, as the stock body reads them) with its helpers
+loaded as constants (``_cpython_security._copies``): the same errors, in
 the same order, and for honest input the same stores.
 Anything else (a body edited by a distributor, or already replaced by
 someone) gets ``_morsel``'s wrapper around the original.
@@ -96,14 +97,15 @@ class _Stock2(object):
         self.coded_value = coded_val
 
 
-# The copies. Each runs in globals of its own (a function with a closure or defaults
-# misses CPython's fast call path before 3.11, and 2.7's; so do the copies' defaults,
-# but only where the stock has them too): the stock body's globals
-# (CookieError, _is_legal_key, _LegalChars), as the stock module holds them at patch
-# time, builtins, and its helpers: ``_PLAIN(v)``, whether the ``str`` v holds no control
-# character (one C-level test); ``_REFUSE(...)``, the exact test (``_morsel``'s),
-# raising upstream's CookieError. flake8: the stock module's names are undefined here
-# (F821), by design; the helpers' values here are placeholders.
+# The copies. Each runs in the stock module's namespace (a function with a closure or
+# defaults misses CPython's fast call path before 3.11, and 2.7's; so do the copies'
+# defaults, but only where the stock has them too): the stock body's names
+# (CookieError, _is_legal_key, _LegalChars) read at each call, as the stock body reads
+# them, builtins, and its helpers, each load of one a constant: ``_PLAIN(v)``,
+# whether the ``str`` v holds no control character (one C-level test);
+# ``_REFUSE(...)``, the exact test (``_morsel``'s), raising upstream's CookieError.
+# flake8: the stock module's names are undefined here (F821), by design; the
+# helpers' values here are placeholders.
 _STR, _PLAIN, _REFUSE = str, None, None
 
 

@@ -11,12 +11,14 @@ what the stock method does, without the second call. 2.7's bodies (all but
 ``add_header``) are in ``_headers_copies27``, the same way. Anything else (a
 body edited by a distributor, one already replaced) keeps the wrapper.
 
-The globals of a copy are the stock module's names it reads (as they are at
-patch time), builtins, and ``_headers``' helpers: ``_PLAIN`` (a plain ``str``:
-one C call), ``_CHECKED`` (upstream's ``_convert_string_type(v, name=...)``),
-``_ODD`` (what ``_PLAIN`` raises on a non-string) and ``_CHECKED_PAIRS``
-(upstream's ``__init__`` loop). A copy has no closure and no defaults of its
-own: either would miss CPython's fast call path before 3.11.
+A copy runs in the stock module's namespace, as the stock body does (its
+names, ``_formatparam``, read at each call), with ``_headers``' helpers
+loaded as constants (``_cpython_security._copies``): ``_PLAIN`` (a plain
+``str``: one C call), ``_CHECKED`` (upstream's
+``_convert_string_type(v, name=...)``), ``_ODD`` (what ``_PLAIN`` raises on a
+non-string) and ``_CHECKED_PAIRS`` (upstream's ``__init__`` loop). A copy has
+no closure and no defaults of its own: either would miss CPython's fast call
+path before 3.11.
 """
 
 from _cpython_security._copies import checked_copy
@@ -94,7 +96,7 @@ class _Stock3(object):
 
 class _Copies(object):
     """The copies (a class body, not a function: a nested function's code misses the fast
-    call path too). flake8: the helpers are the copy's globals (F821), by design."""
+    call path too). flake8: the helpers are the copy's constants (F821), by design."""
 
     def __init__(self, headers=None):
         headers = headers if headers is not None else []

@@ -52,7 +52,8 @@ class Stock:
 
 class Copies:
     """The copies (a class body: see ``_headers_copies._Copies``). flake8: the helpers
-    and ``ListType`` are the copy's globals (F821), by design."""
+    (the copy's constants) and ``ListType`` (the stock module's) are undefined here
+    (F821), by design."""
 
     def __init__(self, headers):
         if type(headers) is not ListType:  # noqa: F821

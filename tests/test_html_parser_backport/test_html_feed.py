@@ -150,17 +150,6 @@ def test_a_subclass_calling_the_base_feed_gets_the_fix(html_patched):
     assert float(work(1600)) / work(400) < 4 * 1.5
 
 
-def test_unpatch_with_text_waiting_leaves_it_to_no_one(html_unpatched):
-    # What the docs say: the stock close() does not know the list.
-    html_unpatched.patch(force=True)
-    parser = Recorder()
-    parser.feed("<a")
-    parser.feed(">")
-    html_unpatched.unpatch()
-    parser.close()
-    assert merged(parser.events) == ([("data", "<a")] if is_vulnerable() else [])
-
-
 def test_needs_fix_reads_behaviour_not_the_version(html_unpatched):
     from internals import shared_registry
     rows = shared_registry.fixes_of("html_parser_backport")

@@ -106,3 +106,64 @@ def test_a_hostile_attribute_is_refused_by_the_copy():
     with pytest.raises(cookies.CookieError) as caught:
         copy(cookies.Morsel(), "Path", "/\r\nX: 1")
     assert str(caught.value) == _morsel.MESSAGE + " 'path' '/\\r\\nX: 1'"
+
+
+# A copy reads the stock module's names at each call, as the stock body does: a name
+# rebound after patch() is honoured, and one overridden only while patch() ran (a test's
+# mock.patch) is not kept once the override is undone.
+EVIL = "a=b; Domain=evil.example"
+
+
+class Refusal(cookies.CookieError):
+    """Another CookieError class: which one a setter raises shows which name it read."""
+
+
+def _raised(call):
+    try:
+        call()
+    except Exception as error:  # noqa: B902 - which class was raised is the outcome
+        return type(error)
+    return None
+
+
+def _reserved_refusals():
+    """The classes ``morsel["nope"] = v`` and ``set("path", ...)`` raise (the stock
+    bodies' own CookieError: an attribute that is none, a reserved key)."""
+    return (_raised(lambda: cookies.Morsel().__setitem__("nope", "v")),
+            _raised(lambda: cookies.Morsel().set("path", "v", "v")))
+
+
+def test_cookie_error_rebound_after_patch_is_raised(cookies_unpatched, monkeypatch):
+    cookies_unpatched.patch(force=True)
+    monkeypatch.setattr(cookies, "CookieError", Refusal)
+    assert _reserved_refusals() == (Refusal, Refusal)
+
+
+def test_cookie_error_overridden_while_patching_is_not_kept(cookies_unpatched, monkeypatch):
+    monkeypatch.setattr(cookies, "CookieError", Refusal)
+    cookies_unpatched.patch(force=True)
+    monkeypatch.undo()
+    assert _reserved_refusals() == (cookies.CookieError, cookies.CookieError)
+
+
+LEGAL_KEY = pytest.mark.skipif(not hasattr(cookies, "_is_legal_key"),
+                               reason="2.7's set() tests the key with its translate argument")
+
+
+@LEGAL_KEY
+def test_is_legal_key_rebound_after_patch_is_read(cookies_unpatched, monkeypatch):
+    cookies_unpatched.patch(force=True)
+    monkeypatch.setattr(cookies, "_is_legal_key", lambda key: key != "sid")
+    assert _raised(lambda: cookies.Morsel().set("sid", "v", "v")) is cookies.CookieError
+    morsel = cookies.Morsel()
+    morsel.set(EVIL, "v", "v")
+    assert morsel.key == EVIL
+
+
+@LEGAL_KEY
+def test_is_legal_key_overridden_while_patching_is_not_kept(cookies_unpatched, monkeypatch):
+    monkeypatch.setattr(cookies, "_is_legal_key", lambda key: True)
+    cookies_unpatched.patch(force=True)
+    monkeypatch.undo()
+    assert _raised(lambda: cookies.Morsel().set(EVIL, "v", "v")) is cookies.CookieError
+    assert _raised(lambda: cookies.Morsel().set("sid", "v", "v")) is None

@@ -13,6 +13,7 @@ import types
 
 import pytest
 
+import wsgiref_backport
 from wsgiref_backport import _headers, _headers_copies
 from wsgiref_helpers import PY2, headers
 
@@ -110,3 +111,55 @@ def test_an_honest_response_is_the_stock_one():
         del h["Other"]
         return str(h), h.get_all("x-a"), "X-A" in h
     assert _outcome(COPIES, build) == _outcome(headers.Headers, build)
+
+
+# A copy reads the stock module's names at each call, as the stock body does: a name
+# rebound after patch() is honoured, and one overridden only while patch() ran (a test's
+# mock.patch) is not kept once the override is undone.
+def _marked(name, value):
+    return name + "!" + value
+
+
+def _parameter():
+    h = headers.Headers([])
+    h.add_header("X-P", "v", q="r")
+    return h["X-P"]
+
+
+def test_formatparam_rebound_after_patch_is_read(monkeypatch):
+    wsgiref_backport.patch(force=True)
+    monkeypatch.setattr(headers, "_formatparam", _marked)
+    assert _parameter() == "v; q!r"
+
+
+def test_formatparam_overridden_while_patching_is_not_kept(monkeypatch):
+    monkeypatch.setattr(headers, "_formatparam", _marked)
+    wsgiref_backport.patch(force=True)
+    monkeypatch.undo()
+    assert _parameter() == "v; " + headers._formatparam("q", "r")  # 2.7: q="r"
+
+
+class Pairs(list):
+    """2.7's ``Headers`` asks for ``type(headers) is ListType``: a list of another type."""
+
+
+LIST_TYPE = pytest.mark.skipif(not PY2, reason="3.x's Headers reads no ListType")
+
+
+@LIST_TYPE
+def test_list_type_rebound_after_patch_is_read(monkeypatch):
+    wsgiref_backport.patch(force=True)
+    monkeypatch.setattr(headers, "ListType", Pairs)
+    assert headers.Headers(Pairs())._headers == []
+    with pytest.raises(TypeError):
+        headers.Headers([])
+
+
+@LIST_TYPE
+def test_list_type_overridden_while_patching_is_not_kept(monkeypatch):
+    monkeypatch.setattr(headers, "ListType", Pairs)
+    wsgiref_backport.patch(force=True)
+    monkeypatch.undo()
+    assert headers.Headers([])._headers == []
+    with pytest.raises(TypeError):
+        headers.Headers(Pairs())
