@@ -11,7 +11,7 @@ from urllib_parse_backport import _policy, _rewrite  # noqa: F401
 from urllib_parse_backport._audit import _known as audit_known  # noqa: F401
 from urllib_parse_backport._audit import _main as audit_main  # noqa: F401
 from urllib_parse_backport._audit import _regex as audit_regex  # noqa: F401
-from urllib_parse_backport._shim import _frameworks, _surgery, _targets  # noqa: F401
+from urllib_parse_backport._shim import _checks, _frameworks, _surgery, _targets  # noqa: F401
 from _cpython_security import _import_hook as import_hook  # noqa: F401
 from _cpython_security import _registry as shared_registry  # noqa: F401
 #: The fix packages, and each one's first row: the tests' one list of them.
