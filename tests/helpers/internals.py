@@ -20,6 +20,7 @@ from _cpython_security import _startup as shared_startup  # noqa: F401
 from urllib_parse_backport._audit import _worker as audit_worker  # noqa: F401
 from urllib_parse_backport import _charsets as charsets  # noqa: F401
 from _cpython_security._report import failure as skip_failure  # noqa: F401
+from _cpython_security._report import FAILURE, kind_of  # noqa: F401
 from urllib_parse_backport._log import log_report as urllib_log_report  # noqa: F401
 #: The fix packages on the shared engine (rows naming a fix module): the trials run on each.
 ENGINE_PACKAGES = [package for package in PACKAGES if BY_PACKAGE[package].fix is not None]

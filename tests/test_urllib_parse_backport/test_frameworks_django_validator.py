@@ -10,9 +10,12 @@ pinned releases (tests/requirements/frameworks.txt): 1.11.29 on 2.7-3.7 and
 3.6+'s on its own); 2.2.28 on 3.9 and 5.2 on 3.10+, both with it.
 """
 
+import types
+
 import pytest
 
 from dependencies import importorskip
+from internals import FAILURE, _checks, kind_of
 
 try:
     from urllib.parse import urlsplit
@@ -175,3 +178,66 @@ def test_patch_without_frameworks_leaves_it_exposed_and_says_so(unpatched):
     entry, = [entry for entry in unpatched.status()["framework_checks"]
               if entry["check"] == LABEL]
     assert entry["exposed"] is False
+
+
+# --------------------------------------------------------------------------
+# The adapter on stand-in validators: Django's error as each release raises it.
+# --------------------------------------------------------------------------
+
+STAND_IN = '''
+class ValidationError(Exception):
+    def __init__(self, message, code=None, params=None):
+        Exception.__init__(self, message)
+        self.message, self.code, self.params = message, code, params
+
+
+class URLValidator(object):
+    message = "Enter a valid URL."
+    code = "invalid"
+
+    def __call__(self, value):
+        # As Django 3.2.0/3.2.1 (WITH_VALUE) or 3.1.x: refuse a value with no scheme;
+        # accept the rest, as an unfixed one does once urlsplit removes tab, CR, LF.
+        if "://" not in value:
+            if WITH_VALUE:
+                raise ValidationError(self.message, code=self.code, params={"value": value})
+            raise ValidationError(self.message, code=self.code)
+'''
+
+
+def stand_in(with_value):
+    namespace = {"WITH_VALUE": with_value, "__name__": "django.core.validators"}
+    exec(compile(STAND_IN, "<stand-in django.core.validators>", "exec"), namespace)
+    return namespace
+
+
+def check_adapter():
+    adapter, = _checks.CHECKS
+    return adapter
+
+
+@pytest.mark.parametrize("with_value", [False, True], ids=["3.1", "3.2.0"])
+def test_the_refusal_carries_the_value_where_this_djangos_refusals_do(with_value):
+    namespace = stand_in(with_value)
+    original = vars(namespace["URLValidator"])["__call__"]
+    checked = check_adapter().wrap(original, None)
+    with pytest.raises(namespace["ValidationError"]) as caught:
+        checked(namespace["URLValidator"](), "http://www.djangoproject.com/\n")
+    assert (caught.value.message, caught.value.code) == ("Enter a valid URL.", "invalid")
+    assert caught.value.params == ({"value": "http://www.djangoproject.com/\n"}
+                                   if with_value else None)
+    assert checked(namespace["URLValidator"](), "http://www.djangoproject.com/") is None
+
+
+def test_assess_says_why_it_leaves_a_validator_alone():
+    adapter = check_adapter()
+    missing = types.ModuleType("django.core.validators")
+    assert adapter.assess(missing, {}) == (
+        False, "django.core.validators.URLValidator.__call__ not found: unknown version")
+    module = types.ModuleType("django.core.validators")
+    module.URLValidator = object  # calling an instance raises TypeError: no probe result
+    needs, reason = adapter.assess(module, {})
+    assert needs is False
+    assert kind_of(reason) == FAILURE
+    module.__dict__.update(stand_in(False))
+    assert adapter.assess(module, {}) == (True, adapter.exposed)

@@ -92,9 +92,10 @@ def _url_validator_accepts(module):
 
 def _refusal_carries_value(call, validator, error):
     """Whether this Django's own refusals carry ``params={'value': value}`` (3.2+),
-    read from its refusal of ``''``, which every version refuses (no scheme)."""
+    read from a fresh *validator*'s refusal of ``''``, which every version
+    refuses (no scheme)."""
     try:
-        call(validator, u"")
+        call(validator(), u"")
     except error as refused:
         return getattr(refused, "params", None) is not None
     return False
@@ -116,7 +117,10 @@ def _refusing_unsafe_chars(original, backport):
     if error is None or validator is None:
         return None
     call = copy_function(original)
-    with_value = _refusal_carries_value(call, validator(), error)
+    try:
+        with_value = _refusal_carries_value(call, validator, error)
+    except Exception:  # not a URLValidator this fix knows: left alone, never half-patched
+        return None
 
     def __call__(self, value):
         if isinstance(value, _TEXT) and getattr(
