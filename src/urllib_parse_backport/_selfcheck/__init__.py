@@ -14,8 +14,9 @@ def status():
     Computed here, in the calling process: the stdlib parser as this process
     calls it, the shim's report, the separator policy, the parsers of
     installed frameworks and their checks a fix breaks (``framework_checks``:
-    Django's ``URLValidator``, CVE-2021-32052), each imported to be probed. ``status()["exposed"]`` is
-    the verdict; expose it in a health check (see the Operations page).
+    Django's ``URLValidator``, CVE-2021-32052), each imported to be probed.
+    ``status()["exposed"]`` is the verdict; expose it in a health check (see
+    the Operations page).
     """
     from ._status import status as collect
     return collect()
