@@ -53,7 +53,7 @@ def test_one_line_per_registry_entry():
         "hint"] * (len(rows) - len(shared_registry.FIXES) - 1)
     assert lines[-1].startswith("verdict: ")
     # Under a row, indented: each framework check its fix breaks (installed ones).
-    under = {}
+    under, row = {}, None
     for line in lines[:lines.index(rows[len(shared_registry.FIXES) - 1]) + 1]:
         if line.startswith("  "):
             under.setdefault(row, []).append(line.split(":")[0].strip())
