@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from dependencies import importorskip
-from fresh_interpreter import run
+from fresh_interpreter import run, run_json
 from internals import BY_PACKAGE, PACKAGES, shared_registry
 
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
@@ -34,14 +34,66 @@ def test_json_holds_every_status_document():
     assert rc == (1 if document["exposed"] else 0)
 
 
+def framework_checks(**env):
+    """The framework checks a fix breaks, as ``--json`` reports them with *env*:
+    ``[(package, entry)]`` of installed frameworks."""
+    rc, out, err = check("--json", **env)
+    document = json.loads(out)
+    return [(package, entry) for package in PACKAGES
+            for entry in document[package].get("framework_checks", ()) if entry["installed"]]
+
+
 def test_one_line_per_registry_entry():
     rc, out, err = check()
     lines = out.splitlines()
-    assert [line.split(":")[0] for line in lines[:len(shared_registry.FIXES)]] == [
+    rows = [line for line in lines if not line.startswith("  ")]
+    assert [line.split(":")[0] for line in rows[:len(shared_registry.FIXES)]] == [
         fix.cve for fix in shared_registry.FIXES]
-    assert [line.split(":")[0] for line in lines[len(shared_registry.FIXES):-1]] == [
-        "hint"] * (len(lines) - len(shared_registry.FIXES) - 1)
+    assert [line.split(":")[0] for line in rows[len(shared_registry.FIXES):-1]] == [
+        "hint"] * (len(rows) - len(shared_registry.FIXES) - 1)
     assert lines[-1].startswith("verdict: ")
+    # Under a row, indented: each framework check its fix breaks (installed ones).
+    under, row = {}, None
+    for line in lines[:lines.index(rows[len(shared_registry.FIXES) - 1]) + 1]:
+        if line.startswith("  "):
+            under.setdefault(row, []).append(line.split(":")[0].strip())
+        else:
+            row = line.split(":")[0]
+    assert under == dict((entry["after"], [entry["cve"]]) for _, entry in framework_checks())
+
+
+STOCK_VALIDATOR = """
+import json
+from django.core.validators import URLValidator, ValidationError
+try:
+    URLValidator()("http://www.djangoproject.com/\\n")
+except ValidationError:
+    print(json.dumps("refuses"))
+else:
+    print(json.dumps("accepts"))
+"""
+
+
+def django_check_line(**env):
+    """The line under CVE-2022-0391's row, and the verdict line."""
+    rc, out, err = check(**env)
+    lines = out.splitlines()
+    row = [line for line in lines if line.startswith("CVE-2022-0391:")][0]
+    return lines[lines.index(row) + 1], lines[-1]
+
+
+def test_a_framework_check_a_fix_breaks_has_its_line_and_verdict():
+    # Django's URLValidator (CVE-2021-32052) under CVE-2022-0391's row: exposed where
+    # this interpreter's own urlsplit removes tab, CR and LF and Django lacks its fix
+    # (3.8 and Django 3.1.6), safe once the umbrella applies Django's fix.
+    importorskip("django.core.validators")
+    exposed = run_json(STOCK_VALIDATOR) == "accepts"
+    line, verdict = django_check_line()
+    assert line.split()[:2] == ["CVE-2021-32052:", "EXPOSED" if exposed else "safe"]
+    assert line.endswith("(Django #32713, after CVE-2022-0391, urllib_parse_backport)")
+    assert ("CVE-2021-32052" in verdict) is exposed
+    line, verdict = django_check_line(CPYTHON_SECURITY_PATCH="1")
+    assert line.split()[:2] == ["CVE-2021-32052:", "safe"]
 
 
 def test_bare_process_is_exposed():
@@ -85,7 +137,11 @@ def test_the_hint_names_the_variable_that_keeps_the_framework_adapters_off():
     assert ("hint: URLLIB_PARSE_BACKPORT_PATCH=1 leaves out what =frameworks adds: set "
             "URLLIB_PARSE_BACKPORT_PATCH=frameworks, or unset it (CPYTHON_SECURITY_PATCH=1 "
             "applies both)") in out.splitlines()
-    assert out.splitlines()[-1] == "verdict: EXPOSED: CVE-2021-23336"
+    # With =1 a Django without its own CVE-2021-32052 fix accepts a newline once
+    # urlsplit removes it; =frameworks adds Django's fix too.
+    broken = [entry["cve"] for _, entry in framework_checks(
+        CPYTHON_SECURITY_PATCH="1", URLLIB_PARSE_BACKPORT_PATCH="1") if entry["exposed"]]
+    assert out.splitlines()[-1] == "verdict: EXPOSED: " + ", ".join(["CVE-2021-23336"] + broken)
 
 
 def test_the_hint_names_what_the_skip_list_leaves_out():

@@ -55,9 +55,9 @@ def test_the_start_up_table_names_every_module_and_value_the_registry_has():
 
 
 def test_frameworks_waits_for_the_module_of_every_adapter():
-    from internals import _frameworks, shared_registry
+    from internals import _checks, _frameworks, shared_registry
     assert sorted(shared_registry.FRAMEWORK_MODULES) == sorted(
-        set(adapter.module for adapter in _frameworks.ADAPTERS))
+        set(adapter.module for adapter in _frameworks.ADAPTERS + _checks.CHECKS))
 
 
 FRAMEWORK_FIRST = """

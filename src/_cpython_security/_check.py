@@ -3,8 +3,10 @@
 Why: an operator's monitoring wants one exit status for "is this interpreter,
 as this environment starts it, exposed to any CVE this distribution fixes?".
 Each package's own command stays (``python -m <package>``); this one only
-combines their ``status()``, in the order of ``_registry.FIXES``. Exit 0 when
-every one is safe, 1 when any is exposed, 2 on a usage error.
+combines their ``status()``, in the order of ``_registry.FIXES``, each row
+followed by the framework checks its fix breaks where a package's ``status()``
+lists them (``framework_checks``). Exit 0 when every one is safe, 1 when any
+is exposed, 2 on a usage error.
 """
 
 import sys
@@ -86,22 +88,36 @@ def hint(fix, info, environ):
         "switch reaches" % (fix.cve, fix.package)
 
 
+def _checks_after(found, fix):
+    """The framework checks that *fix* breaks, of installed frameworks: the entries of
+    its package's ``status()["framework_checks"]`` whose ``after`` is its CVE."""
+    return [entry for entry in found[fix.package].get("framework_checks", ())
+            if entry["after"] == fix.cve and entry["installed"]]
+
+
 def render(found, environ=None):
+    """One line per registry row; under a row, indented, one per framework check
+    its fix breaks (a framework's own CVE, fixed by the package's adapter)."""
     import os
     environ = os.environ if environ is None else environ
     lines = []
     hints = []
+    exposed = []
     for fix in FIXES:
-        exposed = _exposed(found, fix)
-        verdict = "EXPOSED" if exposed else "safe"
-        lines.append("%-15s %-8s %s (%s, %s)" % (fix.cve + ":", verdict, fix.summary,
-                                                 fix.issue, fix.package))
-        if exposed:
-            line = hint(fix, found[fix.package], environ)
-            if line not in hints:
-                hints.append(line)
+        rows = [(fix.cve, "%-15s", _exposed(found, fix), fix.summary, fix.issue)]
+        rows.extend((entry["cve"], "  %-13s", entry["exposed"] is True, entry["summary"],
+                     "%s, after %s" % (entry["issue"], fix.cve))
+                    for entry in _checks_after(found, fix))
+        for cve, width, is_exposed, summary, issue in rows:
+            verdict = "EXPOSED" if is_exposed else "safe"
+            lines.append((width + " %-8s %s (%s, %s)") % (cve + ":", verdict, summary, issue,
+                                                          fix.package))
+            if is_exposed:
+                exposed.append(cve)
+                line = hint(fix, found[fix.package], environ)
+                if line not in hints:
+                    hints.append(line)
     lines.extend("hint: " + line for line in hints)
-    exposed = [fix.cve for fix in FIXES if _exposed(found, fix)]
     lines.append("verdict: %s" % ("EXPOSED: " + ", ".join(exposed) if exposed else "safe"))
     return "\n".join(lines)
 

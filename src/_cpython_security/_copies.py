@@ -137,6 +137,10 @@ def constant_loads(code, helpers):
         name, null = code.co_names[arg >> 1 if _PUSH_NULL else arg], _PUSH_NULL and arg & 1
         if name not in helpers:
             continue
+        try:  # a code object hashes its constants: it must stay hashable (sets of code)
+            hash(helpers[name])
+        except TypeError:
+            return None
         while _CACHE is not None and i < n and raw[i] == _CACHE:
             i += _UNIT  # 3.11+: the load's inline caches, zeros in co_code
         ops = [(_LOAD_CONST, len(consts))]

@@ -28,7 +28,11 @@ if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environ
 
     class _PlainStrings(dict):
         """Native strings found plain (at most 2048, of at most 256 characters;
-        emptied when full): only such a string's verdict is ever kept."""
+        emptied when full): only such a string's verdict is ever kept. Hashed by
+        identity, so that a code object holding ``is_plain`` as a constant
+        (``_copies.constant_loads``) stays hashable."""
+
+        __hash__ = object.__hash__
 
         def __missing__(self, text):
             plain = _match(text) is not None  # raises on a non-string

@@ -114,11 +114,11 @@ _COOKIES = "Cookie" if _PY2 else "http.cookies"
 _COOKIE_ROW = dict(package="http_cookies_backport", module=_COOKIES,
                    variable="HTTP_COOKIES_BACKPORT_PATCH", options=[("force", {"force": True})])
 
-#: The modules whose own parsers ``frameworks`` adapts: each adapter's ``module`` in
-#: ``urllib_parse_backport``'s shim (a test keeps the two lists equal).
+#: The modules whose own parsers or checks ``frameworks`` adapts: each adapter's
+#: ``module`` in ``urllib_parse_backport``'s shim (a test keeps the lists equal).
 FRAMEWORK_MODULES = ("bottle", "cherrypy._cpreqbody", "cherrypy.lib.httputil",
-                     "django.utils.http", "multipart.multipart", "python_multipart.multipart",
-                     "twisted.web.http", "webob.compat")
+                     "django.core.validators", "django.utils.http", "multipart.multipart",
+                     "python_multipart.multipart", "twisted.web.http", "webob.compat")
 
 #: What every fix of ``urllib_parse_backport`` shares: one switch for the module's fixes.
 _URLLIB = dict(package="urllib_parse_backport", startup="urllib_parse_backport._shim._startup",

@@ -11,7 +11,7 @@ from urllib_parse_backport import _policy, _rewrite  # noqa: F401
 from urllib_parse_backport._audit import _known as audit_known  # noqa: F401
 from urllib_parse_backport._audit import _main as audit_main  # noqa: F401
 from urllib_parse_backport._audit import _regex as audit_regex  # noqa: F401
-from urllib_parse_backport._shim import _frameworks, _surgery, _targets  # noqa: F401
+from urllib_parse_backport._shim import _checks, _frameworks, _surgery, _targets  # noqa: F401
 from _cpython_security import _import_hook as import_hook  # noqa: F401
 from _cpython_security import _registry as shared_registry  # noqa: F401
 #: The fix packages, and each one's first row: the tests' one list of them.
@@ -20,6 +20,7 @@ from _cpython_security import _startup as shared_startup  # noqa: F401
 from urllib_parse_backport._audit import _worker as audit_worker  # noqa: F401
 from urllib_parse_backport import _charsets as charsets  # noqa: F401
 from _cpython_security._report import failure as skip_failure  # noqa: F401
+from _cpython_security._report import FAILURE, kind_of  # noqa: F401
 from urllib_parse_backport._log import log_report as urllib_log_report  # noqa: F401
 #: The generated start-up table (tools/make_pth.py), read before any watched import.
 from _cpython_security import _table as start_up_table  # noqa: F401

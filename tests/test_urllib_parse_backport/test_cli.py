@@ -52,7 +52,8 @@ def test_json_is_status_of_a_fresh_process():
     info = json.loads(out)
     assert sorted(info) == sorted([
         "package", "version", "cve", "interpreter", "patched", "report", "activation",
-        "stdlib", "policy", "attack", "frameworks", "exposed", "fixes", "blocklist"])
+        "stdlib", "policy", "attack", "frameworks", "framework_checks", "exposed", "fixes",
+        "blocklist"])
     assert (info["package"], info["cve"]) == ("urllib_parse_backport", "CVE-2021-23336")
     assert info["interpreter"]["version"] == "%d.%d.%d" % sys.version_info[:3]
     assert info["attack"] == {"query": ATTACK, "backport": SAFE}

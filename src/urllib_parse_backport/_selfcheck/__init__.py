@@ -22,9 +22,11 @@ def status():
     """This process's self-check as a dict: what ``python -m urllib_parse_backport --json`` prints.
 
     Computed here, in the calling process: the stdlib parser as this process
-    calls it, the shim's report, the separator policy, and the parsers of
-    installed frameworks (imported to be probed). ``status()["exposed"]`` is
-    the verdict; expose it in a health check (see the Operations page).
+    calls it, the shim's report, the separator policy, the parsers of
+    installed frameworks and their checks a fix breaks (``framework_checks``:
+    Django's ``URLValidator``, CVE-2021-32052), each imported to be probed.
+    ``status()["exposed"]`` is the verdict; expose it in a health check (see
+    the Operations page).
     Called inside ``patch()``, ``unpatch()`` or ``status()`` of its own thread (a
     signal handler), it starts no import and probes nothing: every fix counts
     as exposed until the call it interrupted has finished.

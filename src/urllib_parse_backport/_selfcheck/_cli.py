@@ -1,7 +1,8 @@
 """``python -m urllib_parse_backport``: is this process exposed to a CVE of ``urllib.parse``?
 
 Prints what the stdlib ``parse_qsl`` does with ``';'`` (bpo-42967), whether the
-shim replaced it, what the parsers of installed frameworks do, each urlsplit
+shim replaced it, what the parsers of installed frameworks do, the framework
+checks a urlsplit fix breaks (Django's ``URLValidator``, CVE-2021-32052), each urlsplit
 fix (the interpreter's own, and as this process calls it, with
 CVE-2023-24329's blocklist URL), and the verdict. Exit status 0 when no
 parser this process calls lacks a fix, 1 when one does (a fix left out
@@ -61,10 +62,11 @@ def _hints(info):
                          "urllib_parse_backport.patch(frameworks=True)" % UMBRELLA)
         else:
             hints.append(nothing_patched(variable, value))
-    if any(entry["exposed"] for entry in info["frameworks"]) and wanted != "frameworks":
+    if any(entry["exposed"] for entry in info["frameworks"] + info["framework_checks"]) \
+            and wanted != "frameworks":
         hints.append("set %s=frameworks (or unset it and set %s=1), or call "
-                     "patch(frameworks=True), to fix the framework parsers marked EXPOSED"
-                     % (info["activation"]["variable"], UMBRELLA))
+                     "patch(frameworks=True), to fix the framework parsers and checks "
+                     "marked EXPOSED" % (info["activation"]["variable"], UMBRELLA))
     if info["policy"]["setting"] == "legacy":
         hints.append("%s=legacy splits on ';' on purpose" % info["policy"]["variable"])
     for name, meant in misspelt((variable, SEPARATOR_VARIABLE, WARN_VARIABLE)):
@@ -90,6 +92,10 @@ def render(info):
     for entry in info["frameworks"]:
         flag = {True: "EXPOSED: ", False: "", None: "UNKNOWN: "}[entry["exposed"]]
         lines.append("  %s: %s%s" % (entry["parser"], flag, entry["status"]))
+    lines.append("framework checks a fix breaks:")
+    for entry in info["framework_checks"]:
+        flag = {True: "EXPOSED: ", False: "", None: "UNKNOWN: "}[entry["exposed"]]
+        lines.append("  %s: %s%s" % (entry["check"], flag, entry["status"]))
     lines.append("urlsplit fixes:")
     for cve in sorted(info["fixes"], key=_ORDER.index):
         if cve == info["cve"]:
@@ -103,9 +109,11 @@ def render(info):
         "  backport:           %r" % (blocklist["hostname_backport"],),
     ])
     lines.extend("hint:            " + hint for hint in _hints(info))
-    exposed = [cve for cve in _ORDER if info["fixes"][cve]["exposed"]]
+    exposed = [_EXPOSED_BECAUSE[cve] for cve in _ORDER if info["fixes"][cve]["exposed"]] + [
+        "%s %s" % (entry["check"], entry["status"]) for entry in info["framework_checks"]
+        if entry["exposed"] is True]
     lines.append("verdict:         %s" % ("safe" if not exposed else "EXPOSED: " + "; ".join(
-        _EXPOSED_BECAUSE[cve] for cve in exposed)))
+        exposed)))
     return "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ from _cpython_security._report import common_status
 
 from .. import _policy
 from .._compat import STDLIB_MODULE
+from .._shim._checks import CHECKS
 from .._shim._frameworks import ADAPTERS
 from .._parse import parse_qs
 from .._report import PatchReport
@@ -63,35 +64,52 @@ def _stdlib(report):
     }
 
 
-def _framework_parsers(report):
-    """Each framework parser an adapter knows, as this process calls it (patched or not).
+def _adapted(adapter, report, key, replaced):
+    """What *adapter*'s framework function does as this process calls it (patched or
+    not): ``{key: its name, "installed", "patched", "exposed", "status"}``;
+    *replaced*: the status of one the adapter replaced.
 
-    Installed frameworks are imported (that is the only side effect)."""
+    An installed framework is imported (that is the only side effect)."""
     import warnings
+    name = "%s.%s" % (adapter.module, adapter.attribute)
+    entry = {key: name, "installed": True, "patched": False, "exposed": None}
+    skipped = PatchReport()
+    with warnings.catch_warnings():  # frameworks' import-time deprecations are noise here
+        warnings.simplefilter("ignore")
+        module = load(adapter, skipped)  # imports it when installed
+    if module is None:
+        entry["status"] = skipped.skipped[-1][1]
+        entry["installed"] = entry["status"] != "not installed"
+        entry["exposed"] = False if not entry["installed"] else None
+        return entry
+    entry["patched"] = report is not None and (
+        name in report.changed or name + " (in place)" in report.changed)
+    try:
+        exposed, reason = adapter.assess(module, {})
+    except Exception as exc:  # an unknown version: say so, never crash
+        reason = "assessment failed: %s: %s" % (type(exc).__name__, exc)
+        exposed = None
+    entry["exposed"] = exposed
+    entry["status"] = replaced if entry["patched"] else reason
+    return entry
+
+
+def _framework_parsers(report):
+    """Each framework parser an adapter knows, as this process calls it."""
+    return [_adapted(adapter, report, "parser",
+                     "the adapter replaced it; the original splits on ';'")
+            for adapter in ADAPTERS]
+
+
+def _framework_checks(report):
+    """Each framework check a fix breaks (``_shim._checks``), as this process calls
+    it, with the framework's CVE, the fix that breaks it (``after``) and the
+    self-check's words."""
     found = []
-    for adapter in ADAPTERS:
-        name = "%s.%s" % (adapter.module, adapter.attribute)
-        entry = {"parser": name, "installed": True, "patched": False, "exposed": None}
-        skipped = PatchReport()
-        with warnings.catch_warnings():  # frameworks' import-time deprecations are noise here
-            warnings.simplefilter("ignore")
-            module = load(adapter, skipped)  # imports it when installed
-        if module is None:
-            entry["status"] = skipped.skipped[-1][1]
-            entry["installed"] = entry["status"] != "not installed"
-            entry["exposed"] = False if not entry["installed"] else None
-            found.append(entry)
-            continue
-        entry["patched"] = report is not None and (
-            name in report.changed or name + " (in place)" in report.changed)
-        try:
-            exposed, reason = adapter.assess(module, {})
-        except Exception as exc:  # an unknown version: say so, never crash
-            reason = "assessment failed: %s: %s" % (type(exc).__name__, exc)
-            exposed = None
-        entry["exposed"] = exposed
-        entry["status"] = ("the adapter replaced it; the original splits on ';'"
-                           if entry["patched"] else reason)
+    for adapter in CHECKS:
+        entry = _adapted(adapter, report, "check", adapter.fixed)
+        entry.update({"cve": adapter.cve, "after": adapter.after, "issue": adapter.issue,
+                      "summary": adapter.summary})
         found.append(entry)
     return found
 
@@ -135,6 +153,7 @@ def status():
         report = state.report
         stdlib = _stdlib(report)
         frameworks = _framework_parsers(report)
+        checks = _framework_checks(state.report)
         report = state.report  # importing a framework may have applied its adapter
         query_exposed = stdlib["attack_as_called"] != SAFE_RESULT or any(
             entry["exposed"] is True for entry in frameworks)
@@ -144,7 +163,8 @@ def status():
             "exposed": query_exposed}}
         fixes.update(_split_fixes(module))
         _add_states(fixes, report, __name__.split(".")[0])
-        exposed = any(entry["exposed"] for entry in fixes.values())
+        exposed = any(entry["exposed"] for entry in fixes.values()) or any(
+            entry["exposed"] is True for entry in checks)
         info = common_status(__name__.split(".")[0], __version__, "CVE-2021-23336",
                              state.changed_something(), report, ACTIVATION_VARIABLE, exposed)
         from .._parse import fixed
@@ -158,5 +178,6 @@ def status():
                        "source": _policy.source},
             "attack": {"query": ATTACK, "backport": _plain(parse_qs(ATTACK))},
             "frameworks": frameworks,
+            "framework_checks": checks,
         })
         return info

@@ -35,7 +35,9 @@ def patch(force=False, frameworks=False, leave_out=(), _targets=(), _adapters=()
     identifiers of fixes not to apply (ValueError for any other name).
     *frameworks*: also the
     framework adapters (Django 1.11, WebOb, CherryPy, Twisted Web, old Bottle:
-    parsers of their own), which are never forced.
+    parsers of their own), and the frameworks' own fixes of checks that
+    ``urlsplit``'s removal of tab, CR and LF breaks (Django's ``URLValidator``,
+    CVE-2021-32052), all never forced.
     Idempotent and thread-safe: once patched, returns the report of the call
     that patched; a later ``frameworks=True`` adds the adapters to it, any
     other change of options needs ``unpatch()`` first. A stdlib module
@@ -71,7 +73,8 @@ def patch(force=False, frameworks=False, leave_out=(), _targets=(), _adapters=()
             apply(targets, report, report.forced)
         if frameworks and not state.frameworks:
             from ._frameworks import ADAPTERS  # io and the adapters: only when asked for
-            apply_adapters(list(ADAPTERS) + list(_adapters), report)
+            from ._checks import CHECKS
+            apply_adapters(list(ADAPTERS) + list(CHECKS) + list(_adapters), report)
             state.frameworks = True
         state.report = report  # the last step: "a patch() finished"
         if fresh or (len(report.changed), len(report.skipped)) != before:
@@ -165,7 +168,8 @@ _USED = ("urllib_parse_backport._shim._apply", "urllib_parse_backport._shim._tar
 #: The stdlib's, and the package's imported only for some calls: settled where
 #: some import of them has begun.
 _USED_ELSEWHERE = (STDLIB_MODULE, "logging", "platform", "importlib.util", "io",
-                   "urllib_parse_backport._rewrite", "urllib_parse_backport._shim._frameworks")
+                   "urllib_parse_backport._rewrite", "urllib_parse_backport._shim._frameworks",
+                   "urllib_parse_backport._shim._checks")
 #: Left to first use even on 3.6: the self-check's (argparse, json, the adapters).
 _LAZY = ("urllib_parse_backport._selfcheck._status", "_cpython_security._selfcheck")
 # A fork never leaves one of them half-imported in a child (3.6: imported now).

@@ -3,9 +3,11 @@
 Each parser that needs the fix is replaced in two ways: every alias in a loaded
 module is rebound (by identity), and the original function object gets code
 that forwards to the replacement, for references no scan can see (defaults,
-closures, class attributes, containers). Each binding is made through the
-ledger (``_state.state.ledger``), which records it in the same step, so it
-can be undone exactly whatever stops a call. The caller holds the state lock.
+closures, class attributes, containers); a method of a target that
+``binds_class`` (the framework checks of ``_checks``) is bound on its class
+instead. Each binding is made through the ledger (``_state.state.ledger``),
+which records it in the same step, so it can be undone exactly whatever stops
+a call. The caller holds the state lock.
 
 Limits: a copy of an original's code made before ``patch()`` and parsers that
 are not these functions (vendored copies) are not reached.
@@ -79,6 +81,7 @@ def apply(targets, report, force, lazy=False, just_imported=()):
     is left alone. Returns ``{target name: (needs_fix, reason)}`` as assessed."""
     verdicts = {}
     replace = {}
+    on_class = []  # (target, class, name, original, replacement, label): bound on the class
     later = {}
     patched = set()
     primary = set(target.module for target in targets if target.forceable)
@@ -115,7 +118,11 @@ def apply(targets, report, force, lazy=False, just_imported=()):
             if replacement is None:
                 report.skipped.append((label, failure("unsupported signature")))
                 continue
-            replace[id(original)] = (original, replacement)
+            if target.binds_class and "." in attribute:
+                owner, _, name = attribute.rpartition(".")
+                on_class.append((target, namespace[owner], name, original, replacement, label))
+            else:
+                replace[id(original)] = (original, replacement)
             patched.add(target.module)
     # Aliases (the targets' own bindings included) by identity...
     ledger = state.ledger
@@ -139,6 +146,11 @@ def apply(targets, report, force, lazy=False, just_imported=()):
             state.cleanups.append(clear)
             # An lru_cache (3.11+) holds the other function's results: emptied.
             clear()
+    for target, owner, name, original, replacement, label in on_class:
+        ledger.bind(owner, name, replacement, label, attribute="class", old=original)
+        report.changed.append(label)
+        # A framework's own fix (_checks): its CVE says what the binding is, in the log.
+        report.fixes.update((cve, "applied") for cve in target.cves)
     _wait(later)
     return verdicts
 

@@ -78,6 +78,9 @@ class Target(object):
 
     #: Whether ``patch(force=True)`` patches it even when *assess* says no.
     forceable = True
+    #: Whether a method (``Class.method``) is bound on its class (the ledger's
+    #: class attribute) instead of getting the code swap.
+    binds_class = False
 
     def __init__(self, module, replacements, load="import", assess=None, wrap=None,
                  name=None, cves=("CVE-2021-23336",), cache=True):
