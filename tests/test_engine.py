@@ -72,3 +72,23 @@ def test_status_reads_each_fix_from_the_module_as_it_is(package):
     for cve, entry in info["fixes"].items():
         assert entry["state"] in ("not patched", "not in this interpreter")
         assert entry["exposed"] is entry["lacks"]
+
+
+@pytest.mark.parametrize("package", ENGINE_PACKAGES)
+def test_every_function_patch_binds_keeps_a_hashable_code_object(package):
+    # A code object hashes its constants; a checked copy that held an unhashable one
+    # (2.7's is_plain, a bound method of a dict) made hash(code) raise, and with it any
+    # set lookup of a frame's code: status() in a signal handler failed (issue 53).
+    api = __import__(package)
+    holders = _holders(package)
+    if not holders:
+        pytest.skip("this interpreter ships no module of %s: nothing to bind" % package)
+    api.patch(force=True)
+    try:
+        codes = [value.__code__ for holder in holders for value in list(vars(holder).values())
+                 if hasattr(value, "__code__")]
+        assert codes
+        for code in codes:
+            hash(code)
+    finally:
+        api.unpatch()
