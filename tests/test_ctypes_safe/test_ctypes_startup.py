@@ -65,8 +65,10 @@ def test_an_exception_during_activation_is_one_line_and_the_process_goes_on(tmpd
     code, out, err = run_code("print('started'); import ctypes; print('alive')",
                               CTYPES_SAFE_PATCH="force", PYTHONPATH=str(tmpdir))
     assert (code, out.split()) == (0, ["started", "alive"])
-    assert err.splitlines() == ["ctypes_safe: start-up activation failed: RuntimeError: "
-                                "broken on purpose"]
+    assert err.splitlines() == ["ctypes_safe: start-up activation failed: cannot import "
+                                "ctypes_safe: RuntimeError: broken on purpose; nothing of it "
+                                "was patched: repair the install: pip install "
+                                "--force-reinstall cpython-security-backports"]
 
 
 NOT_IMPORTED = """

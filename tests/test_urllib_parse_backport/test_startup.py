@@ -113,13 +113,16 @@ def test_half_removed_package_says_so_in_one_line_and_the_process_goes_on():
         # Reported when the fix is due: when the stdlib parser is imported.
         rc, out, err = run(IMPORT_PARSER, env={VARIABLE: "force", "PYTHONPATH": broken})
         assert (rc, out.strip()) == (0, "alive")
-        assert err == ("urllib_parse_backport: start-up activation failed: "
-                       "ImportError: half removed\n")
+        assert err == ("urllib_parse_backport: start-up activation failed: cannot import "
+                       "urllib_parse_backport._shim._startup: ImportError: half removed; "
+                       "nothing of it was patched: repair the install: pip install "
+                       "--force-reinstall cpython-security-backports\n")
         with open(os.path.join(broken, "urllib_parse_backport", "__init__.py"), "w") as f:
             f.write("def broken(:\n")
         rc, out, err = run(IMPORT_PARSER, env={VARIABLE: "force", "PYTHONPATH": broken})
         assert (rc, out.strip()) == (0, "alive")
-        assert err.startswith("urllib_parse_backport: start-up activation failed: SyntaxError")
+        assert err.startswith("urllib_parse_backport: start-up activation failed: cannot "
+                              "import urllib_parse_backport._shim._startup: SyntaxError")
         assert len(err.splitlines()) == 1
     finally:
         shutil.rmtree(broken)
