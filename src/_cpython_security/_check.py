@@ -5,6 +5,12 @@ as this environment starts it, exposed to any CVE this distribution fixes?".
 Each package's own command stays (``python -m <package>``); this one only
 combines their ``status()``, in the order of ``_registry.FIXES``. Exit 0 when
 every one is safe, 1 when any is exposed, 2 on a usage error.
+
+A row's ``copies`` (the stdlib module's code vendored into a distribution:
+python-future's ``future.backports``) are imported first where installed,
+so that what an application importing them gets is what the check reads: a
+copy that lacks a fix and is not patched makes the fix's line EXPOSED and
+names the copy.
 """
 
 import sys
@@ -15,9 +21,24 @@ from ._selfcheck import main as run_selfcheck, nothing_patched
 __all__ = ["main"]
 
 
+def import_copies():
+    """Import every row's copies that are installed (a start-up switch then patches each
+    as the application's import would); the names imported."""
+    found = []
+    for fix in FIXES:
+        for name in fix.copies:
+            try:
+                __import__(name)
+            except Exception:  # not installed, or broken here: nothing imported to check
+                continue
+            found += [name] if name not in found else []
+    return found
+
+
 def collect():
-    """``{package: status()}`` of every fix's package, computed in this process, and
-    ``"exposed"``: whether any is."""
+    """``{package: status()}`` of every fix's package, computed in this process once the
+    installed copies are imported, and ``"exposed"``: whether any is."""
+    import_copies()
     found = {}
     for fix in FIXES:
         __import__(fix.package)
@@ -31,6 +52,12 @@ def _exposed(found, fix):
     ``status()["fixes"]``)."""
     info = found[fix.package]
     return info.get("fixes", {}).get(fix.cve, info)["exposed"]
+
+
+def exposed_copies(found, fix):
+    """The copies of *fix*'s stdlib module that lack it and are not patched, by name."""
+    copies = found[fix.package].get("fixes", {}).get(fix.cve, {}).get("copies", {})
+    return sorted(name for name, entry in copies.items() if entry["exposed"])
 
 
 def hint(fix, info, environ):
@@ -66,6 +93,11 @@ def hint(fix, info, environ):
     if not info["patched"]:
         variable = switch.variable if own else UMBRELLA.variable
         return nothing_patched(variable, environ.get(variable))
+    copies = exposed_copies({fix.package: info}, fix)
+    if copies:
+        return "%s stay%s exposed with the switch on: a fix cannot be applied to such a " \
+            "copy (python -m %s --json says which, and why)" % (
+                ", ".join(copies), "s" if len(copies) == 1 else "", fix.package)
     return "%s stays exposed with its switch on: python -m %s names the parser no " \
         "switch reaches" % (fix.cve, fix.package)
 
@@ -78,8 +110,10 @@ def render(found, environ=None):
     for fix in FIXES:
         exposed = _exposed(found, fix)
         verdict = "EXPOSED" if exposed else "safe"
-        lines.append("%-15s %-8s %s (%s, %s)" % (fix.cve + ":", verdict, fix.summary,
-                                                 fix.issue, fix.package))
+        copies = exposed_copies(found, fix)
+        lines.append("%-15s %-8s %s (%s, %s%s)" % (
+            fix.cve + ":", verdict, fix.summary, fix.issue, fix.package,
+            "; exposed copy: " + ", ".join(copies) if copies else ""))
         if exposed:
             line = hint(fix, found[fix.package], environ)
             if line not in hints:
