@@ -74,6 +74,11 @@ def hint(fix, info, environ):
             SKIP_VARIABLE, environ.get(SKIP_VARIABLE), ", ".join(each.cve for each in out),
             "set %s=%s to apply them" % (SKIP_VARIABLE, ",".join(rest)) if rest
             else "unset %s to apply them" % SKIP_VARIABLE)
+    copies = exposed_copies({fix.package: info}, fix)
+    if copies and info["patched"]:  # the switch ran: the copy is what it could not fix
+        return "%s stay%s exposed with the switch on: a fix cannot be applied to such a " \
+            "copy (python -m %s --json says which, and why)" % (
+                ", ".join(copies), "s" if len(copies) == 1 else "", fix.package)
     umbrella = UMBRELLA.choice(environ.get(UMBRELLA.variable))
     if own:  # the package's own variable decides for it
         wanted = switch.choice(own)
@@ -93,11 +98,6 @@ def hint(fix, info, environ):
     if not info["patched"]:
         variable = switch.variable if own else UMBRELLA.variable
         return nothing_patched(variable, environ.get(variable))
-    copies = exposed_copies({fix.package: info}, fix)
-    if copies:
-        return "%s stay%s exposed with the switch on: a fix cannot be applied to such a " \
-            "copy (python -m %s --json says which, and why)" % (
-                ", ".join(copies), "s" if len(copies) == 1 else "", fix.package)
     return "%s stays exposed with its switch on: python -m %s names the parser no " \
         "switch reaches" % (fix.cve, fix.package)
 

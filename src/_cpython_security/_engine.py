@@ -37,7 +37,6 @@ What holds:
   ``status()`` says it is exposed.
 """
 
-import sys
 import types
 
 from ._fork import settle_before_fork, settle_in_child
@@ -304,7 +303,6 @@ class _Engine(object):
                 name for fix in self.fixes for name in fix.replaces),
                 "vulnerable": any(each["lacks"] for each in fixes.values())})
             return info
-
 
     def copy_status(self, fix, name, module):
         """*fix* in the copy *name*: ``lacks`` (its stock code, None when not imported),
