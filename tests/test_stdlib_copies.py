@@ -352,6 +352,37 @@ def test_the_switch_patches_each_copy_when_the_application_imports_it():
             assert found[copy] == "no copy"
 
 
+#: ``patch()`` first, the copy imported after: the engine's hook patches it then.
+LATER = """
+import json, sys
+import http_cookies_backport
+http_cookies_backport.patch()
+before = "future.backports.http.cookies" in sys.modules
+try:
+    from future.backports.http import cookies
+except Exception:
+    print(json.dumps([before, "no copy"]))
+    raise SystemExit
+def stores():
+    try:
+        cookies.Morsel()["path"] = "/\\r\\nX-Injected: 1"
+        return "accepted"
+    except cookies.CookieError:
+        return "refused"
+patched = stores()
+http_cookies_backport.unpatch()
+print(json.dumps([before, patched, stores()]))
+"""
+
+
+def test_a_copy_imported_after_patch_is_patched_then_and_unpatch_restores_it():
+    found = run_json(LATER, quiet=True)
+    if _importable(COOKIES_COPY):
+        assert found == [False, "refused", "accepted"]
+    else:
+        assert found == [False, "no copy"]
+
+
 def _verdicts(**environ):
     code, out, err = run([CHECK], **environ)
     return dict((line.split(":")[0], line) for line in out.splitlines()
