@@ -11,6 +11,7 @@ module. Mirrored here: CPython's test_http_cookies ``test_control_characters``
 ``unpatch()``.
 """
 
+import io
 import os
 import sys
 import time
@@ -138,6 +139,45 @@ def test_the_client_copy_refuses_a_control_character_in_the_method(method):
     assert str(raised.value).startswith("method can't contain control characters. %r"
                                         % (method,))
     assert honest_request_line(copy) == before
+
+
+class _Socket(object):
+    """A socket whose responses are *data*; what is sent goes nowhere."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def makefile(self, *args, **kwargs):
+        return io.BytesIO(self.data)
+
+    def sendall(self, data):
+        pass
+
+
+def _read(module, data):
+    """The body of the response *data* as *module*'s client reads it, or its error."""
+    connection = module.HTTPConnection("example.com")
+    connection.sock = _Socket(data)
+    connection.request("GET", "/")
+    response = connection.getresponse()
+    try:
+        return response.read()
+    except module.HTTPException as exc:
+        return str(exc)
+
+
+CHUNKED = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n"
+
+
+def test_the_client_copy_reads_responses_as_before_and_bounds_the_trailer():
+    # gh-150743's bound on trailer lines; every response goes through the fixed begin()
+    # (bpo-44022, gh-150743): on 2.7 the copy's responses keep no __dict__ attribute.
+    copy = copy_of(CLIENT_COPY)
+    honest = CHUNKED + b"X: y\r\n\r\n"
+    before = _read(copy, honest)
+    http_client_backport.patch()
+    assert _read(copy, honest) == before == b"abc"
+    assert _read(copy, CHUNKED + b"X: y\r\n" * 101 + b"\r\n") == "got more than 100 trailers"
 
 
 # -- CVE-2020-8492 (bpo-39503): the copy's basic-auth handler --------------------------
