@@ -23,6 +23,7 @@ import email_backport
 import html_parser_backport
 import http_client_backport
 import http_cookies_backport
+import urllib_parse_backport
 import urllib_request_backport
 from dependencies import missing
 from fresh_interpreter import run, run_code, run_json
@@ -298,6 +299,22 @@ def test_the_email_copy_gets_the_parameter_fix_in_its_own_shape():
     report = email_backport.patch()
     assert copy.__name__ + "._parseparam" in report.changed
     assert message.get_params() == before
+
+
+def test_the_urllib_parse_copy_is_exposed_by_its_urlsplit_only():
+    # The shim rewrites the copy's parse_qsl (CVE-2021-23336); no patch() replaces a
+    # copy's urlsplit, which lacks the four later fixes.
+    copy = copy_of("future.backports.urllib.parse")
+    urllib_parse_backport.patch()
+    try:
+        fixes = urllib_parse_backport.status()["fixes"]
+    finally:
+        urllib_parse_backport.unpatch()
+    assert fixes["CVE-2021-23336"]["copies"][copy.__name__]["exposed"] is False
+    for cve in ("CVE-2023-24329", "CVE-2022-0391", "CVE-2024-11168", "CVE-2025-0938"):
+        entry = fixes[cve]["copies"][copy.__name__]
+        assert entry["exposed"] and entry["state"].startswith("not patched: ")
+        assert fixes[cve]["exposed"]
 
 
 # -- the check and unpatch() ------------------------------------------------------------

@@ -77,7 +77,7 @@ def hint(fix, info, environ):
     copies = exposed_copies({fix.package: info}, fix)
     if copies and info["patched"]:  # the switch ran: the copy is what it could not fix
         return "%s stay%s exposed with the switch on: a fix cannot be applied to such a " \
-            "copy (python -m %s --json says which, and why)" % (
+            "copy (python -m %s --json: each fix's copies, and why)" % (
                 ", ".join(copies), "s" if len(copies) == 1 else "", fix.package)
     umbrella = UMBRELLA.choice(environ.get(UMBRELLA.variable))
     if own:  # the package's own variable decides for it

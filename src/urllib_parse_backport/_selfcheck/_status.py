@@ -136,10 +136,12 @@ def _add_copies(fixes, package):
                 continue
             if fix.cve == "CVE-2021-23336":
                 exposed = _plain(module.parse_qs(ATTACK)) != SAFE_RESULT
+                state = "not patched" if exposed else "patched"
             else:
                 exposed = _split.diagnose(module.urlsplit)[fix.cve] is not False
-            copies[name] = {"lacks": True, "exposed": exposed,
-                            "state": "not patched" if exposed else "patched"}
+                state = "not patched: patch() replaces the stdlib's urlsplit only" \
+                    if exposed else "has the fix"
+            copies[name] = {"lacks": True, "exposed": exposed, "state": state}
             entry["exposed"] = entry["exposed"] or exposed
 
 
