@@ -116,8 +116,17 @@ def test_bare_process_is_exposed():
     assert "per-package" not in out
 
 
-def test_every_switch_makes_the_process_safe():
-    rc, out, err = check(**dict((BY_PACKAGE[package].variable, BY_PACKAGE[package].umbrella)
+def without_copies(tmpdir):
+    """A ``PYTHONPATH`` on which python-future does not import: the check then reads the
+    stdlib alone (tests/test_stdlib_copies.py has what it says of the copies)."""
+    tmpdir.join("future").ensure(dir=True).join("__init__.py").write(
+        "raise ImportError('python-future hidden from this check')\n")
+    return str(tmpdir)
+
+
+def test_every_switch_makes_the_process_safe(tmpdir):
+    rc, out, err = check(PYTHONPATH=without_copies(tmpdir),
+                         **dict((BY_PACKAGE[package].variable, BY_PACKAGE[package].umbrella)
                                 for package in PACKAGES))
     assert rc == 0, out + err
     assert out.splitlines()[-1] == "verdict: safe"
@@ -130,9 +139,10 @@ def test_usage_error(args):
     assert err.startswith("usage: cpython-security-check")
 
 
-def test_the_hint_names_the_variable_that_keeps_the_framework_adapters_off():
+def test_the_hint_names_the_variable_that_keeps_the_framework_adapters_off(tmpdir):
     importorskip("twisted.web.http")  # its own parser splits on ';' in every pinned release
-    rc, out, err = check(CPYTHON_SECURITY_PATCH="1", URLLIB_PARSE_BACKPORT_PATCH="1")
+    rc, out, err = check(CPYTHON_SECURITY_PATCH="1", URLLIB_PARSE_BACKPORT_PATCH="1",
+                         PYTHONPATH=without_copies(tmpdir))
     assert rc == 1
     assert ("hint: URLLIB_PARSE_BACKPORT_PATCH=1 leaves out what =frameworks adds: set "
             "URLLIB_PARSE_BACKPORT_PATCH=frameworks, or unset it (CPYTHON_SECURITY_PATCH=1 "
@@ -151,8 +161,8 @@ def test_the_hint_names_what_the_skip_list_leaves_out():
             "CPYTHON_SECURITY_SKIP to apply them") in out.splitlines()
 
 
-def test_the_umbrella_alone_makes_the_process_safe():
-    rc, out, err = check(CPYTHON_SECURITY_PATCH="1")
+def test_the_umbrella_alone_makes_the_process_safe(tmpdir):
+    rc, out, err = check(CPYTHON_SECURITY_PATCH="1", PYTHONPATH=without_copies(tmpdir))
     assert (rc, out.splitlines()[-1]) == (0, "verdict: safe"), out + err
 
 

@@ -163,7 +163,9 @@ def test_a_process_that_imports_no_target_loads_only_the_start_up_switch():
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
 
 
-def test_the_check_is_safe_under_the_umbrella_alone():
-    code, out, err = run([SCRIPT], CPYTHON_SECURITY_PATCH="1")
+def test_the_check_is_safe_under_the_umbrella_alone(tmpdir):
+    # python-future hidden: tests/test_stdlib_copies.py has what the check says of its copies.
+    from test_security_check import without_copies
+    code, out, err = run([SCRIPT], CPYTHON_SECURITY_PATCH="1", PYTHONPATH=without_copies(tmpdir))
     assert code == 0, out + err
     assert out.splitlines()[-1] == "verdict: safe"

@@ -7,6 +7,12 @@ combines their ``status()``, in the order of ``_registry.FIXES``, each row
 followed by the framework checks its fix breaks where a package's ``status()``
 lists them (``framework_checks``). Exit 0 when every one is safe, 1 when any
 is exposed, 2 on a usage error.
+
+A row's ``copies`` (the stdlib module's code vendored into a distribution:
+python-future's ``future.backports``) are imported first where installed,
+so that what an application importing them gets is what the check reads: a
+copy that lacks a fix and is not patched makes the fix's line EXPOSED and
+names the copy.
 """
 
 import sys
@@ -18,10 +24,25 @@ from ._selfcheck import (BROKEN, REINSTALL, broken_status, main as run_selfcheck
 __all__ = ["main"]
 
 
+def import_copies():
+    """Import every row's copies that are installed (a start-up switch then patches each
+    as the application's import would); the names imported."""
+    found = []
+    for fix in FIXES:
+        for name in fix.copies:
+            try:
+                __import__(name)
+            except Exception:  # not installed, or broken here: nothing imported to check
+                continue
+            found += [name] if name not in found else []
+    return found
+
+
 def collect():
-    """``{package: status()}`` of every fix's package, computed in this process, and
-    ``"exposed"``: whether any is. A package that cannot be imported or checked
-    counts as exposed (``_selfcheck.broken_status``)."""
+    """``{package: status()}`` of every fix's package, computed in this process once the
+    installed copies are imported, and ``"exposed"``: whether any is. A package that
+    cannot be imported or checked counts as exposed (``_selfcheck.broken_status``)."""
+    import_copies()
     found = {}
     for fix in FIXES:
         if fix.package not in found:
@@ -45,6 +66,12 @@ def _exposed(found, fix):
     return info.get("fixes", {}).get(fix.cve, info)["exposed"]
 
 
+def exposed_copies(found, fix):
+    """The copies of *fix*'s stdlib module that lack it and are not patched, by name."""
+    copies = found[fix.package].get("fixes", {}).get(fix.cve, {}).get("copies", {})
+    return sorted(name for name, entry in copies.items() if entry["exposed"])
+
+
 def hint(fix, info, environ):
     """What to set so that *fix*, exposed in *info* (its package's ``status()``),
     is applied at start-up: one line naming the exact variable and value."""
@@ -65,6 +92,11 @@ def hint(fix, info, environ):
             SKIP_VARIABLE, environ.get(SKIP_VARIABLE), ", ".join(each.cve for each in out),
             "set %s=%s to apply them" % (SKIP_VARIABLE, ",".join(rest)) if rest
             else "unset %s to apply them" % SKIP_VARIABLE)
+    copies = exposed_copies({fix.package: info}, fix)
+    if copies and info["patched"]:  # the switch ran: the copy is what it could not fix
+        return "%s stay%s exposed with the switch on: a fix cannot be applied to such a " \
+            "copy (python -m %s --json: each fix's copies, and why)" % (
+                ", ".join(copies), "s" if len(copies) == 1 else "", fix.package)
     umbrella = UMBRELLA.choice(environ.get(UMBRELLA.variable))
     if own:  # the package's own variable decides for it
         wanted = switch.choice(own)
@@ -104,7 +136,9 @@ def render(found, environ=None):
     hints = []
     exposed = []
     for fix in FIXES:
-        rows = [(fix.cve, "%-15s", _exposed(found, fix), fix.summary, fix.issue)]
+        copies = exposed_copies(found, fix)
+        rows = [(fix.cve, "%-15s", _exposed(found, fix), fix.summary, fix.issue + (
+            "; exposed copy: " + ", ".join(copies) if copies else ""))]
         rows.extend((entry["cve"], "  %-13s", entry["exposed"] is True, entry["summary"],
                      "%s, after %s" % (entry["issue"], fix.cve))
                     for entry in _checks_after(found, fix))

@@ -33,25 +33,27 @@ What holds:
   interpreter's answer while patched.
 - A module-level function's aliases in other loaded modules are rebound by
   identity (``_rebind``), and put back by ``unpatch()``.
+- A row's ``copies`` (the stdlib module's code vendored into a distribution:
+  python-future's ``future.backports``) are more targets of the same fix
+  module: probed, bound and restored as the stdlib module is, never imported
+  here; one not imported yet is watched and patched once it is. A copy the
+  fix module cannot apply to is left unpatched, with the reason, and
+  ``status()`` says it is exposed.
 """
 
-import sys
 import types
 
 from ._fork import settle_before_fork, settle_in_child
-from ._import_hook import PostImportHook, importing
-from ._ledger import ABSENT, Ledger, Lock, called_inside, mark_busy
+from ._import_hook import PostImportHook, imported, importing
+from ._ledger import Ledger, Lock, called_inside, mark_busy
 from ._logging import get_logger, log_report
 from ._rebind import module_namespace, rebind
+from ._targets import NOT_LOADED, find_modules, resolve as _resolve, targets, value as _value
 from ._registry import fixes_of, variable_of
 from ._report import PatchReport, common_status, failure
 from ._version import __version__
 
 __all__ = ["public_face", "named_as", "LEFT_ALONE"]
-
-#: A stdlib module a health check called inside ``patch()`` finds not loaded: it does
-#: not import it there (``_ledger.called_inside``), and counts the fix as needed.
-NOT_LOADED = type("NotLoaded", (object,), {"__slots__": ()})()
 
 #: The skip reason of a binding someone else changed since ``patch()``: a warning.
 LEFT_ALONE = failure("rebound by someone else since: left alone")
@@ -79,26 +81,6 @@ def named_as(new, original, module=False):
     return new
 
 
-def _resolve(module, path):
-    """The place *path* names in *module*: ``(holder, key, kind, label)``.
-
-    ``kind``: ``False`` for a module name (a dict), ``"class"`` for a class
-    attribute (read from the class's own ``__dict__``, written by setattr)."""
-    namespace = module_namespace(module)
-    owner, _, attribute = path.rpartition(".")
-    label = "%s.%s" % (namespace.get("__name__"), path)
-    if not owner:
-        return namespace, path, False, label
-    return namespace[owner], attribute, "class", label
-
-
-def _value(holder, key, kind):
-    """What the place holds (a class: its own ``__dict__``), or ``ABSENT``."""
-    if kind:
-        return holder.__dict__.get(key, ABSENT)
-    return holder.get(key, ABSENT)
-
-
 class _Engine(object):
     """One package's patch state and functions (see the module docstring)."""
 
@@ -107,49 +89,40 @@ class _Engine(object):
         self.fixes = fixes_of(package)
         self.lock = Lock()
         self.ledger = Ledger()
-        #: ``{cve: (module namespace, whether the stock module needs the fix)}``.
+        #: ``[(fix, module name)]``: each fix's stdlib module, then its copies.
+        self.targets = targets(self.fixes)
+        #: ``{(cve, module name): (module namespace, whether the stock module needs the fix)}``.
         self.probed = {}
-        #: ``{cve: [(path, id(new))]}`` of the ``patch()`` under way or finished.
+        #: ``{(cve, module name): [(path, id(new))]}`` of the ``patch()`` under way or finished.
         self.bound = {}
+        #: ``{(cve, copy name): reason}``: the copies the fix module could not be applied to.
+        self.failed = {}
+        #: The copies not imported when ``patch()`` last ran: patched once imported.
+        self.absent = ()
         #: The stdlib modules a ``patch()`` found half-imported, and the hook that calls
         #: ``patch()`` again once they are whole (None: none waits).
         self.waiting = ()
         self.hook = None
         # The fix modules, and the stdlib modules already loaded, whole in a forked child.
         settle_before_fork(sorted(set(fix.fix for fix in self.fixes)),
-                           sorted(set(fix.module for fix in self.fixes)))
+                           sorted(set(name for _, name in self.targets)))
 
     # -- reading the module as it is now ---------------------------------------------
 
     def modules(self, loaded_only=False):
-        """Import each fix's stdlib module (never under the lock: a first import may run
-        the start-up hook, which calls ``patch()``); ``{name: module or None}``.
+        """``{name: module or None}`` of every target (``_targets.find_modules``)."""
+        return find_modules(self.fixes, loaded_only)
 
-        *loaded_only*: import nothing; a module not loaded is ``NOT_LOADED``."""
-        found = {}
-        for fix in self.fixes:
-            if fix.module not in found:
-                if loaded_only:
-                    found[fix.module] = sys.modules.get(fix.module, NOT_LOADED)
-                    continue
-                try:
-                    __import__(fix.module)
-                    found[fix.module] = sys.modules[fix.module]
-                except ImportError:  # a module this interpreter does not ship
-                    found[fix.module] = None
-        return found
-
-    def vulnerable(self, fix, module, probe=True):
-        """Whether *module* (stock) needs *fix*: probed once per namespace, before binding.
-
-        *probe* False (a health check inside ``patch()``): an answer not known yet,
-        or a module not loaded, counts as needing the fix."""
+    def vulnerable(self, fix, module, name=None, probe=True):
+        """Whether *module* (stock; *name*, default the fix's stdlib module) needs *fix*:
+        probed once per namespace, before binding; *probe* False: no probe (inside)."""
         if module is None:
             return False
         if module is NOT_LOADED:
             return True
         namespace = module_namespace(module)
-        known = self.probed.get(fix.cve)
+        key = (fix.cve, name or fix.module)
+        known = self.probed.get(key)
         if known is not None and known[0] is namespace:
             return known[1]
         if not probe:
@@ -158,13 +131,13 @@ class _Engine(object):
             needed = bool(__import__(fix.fix, None, None, ("needs_fix",)).needs_fix(module))
         except Exception:  # a probe that cannot tell: treated as unfixed
             needed = True
-        self.probed[fix.cve] = (namespace, needed)
+        self.probed[key] = (namespace, needed)
         return needed
 
-    def in_effect(self, fix, module):
-        """Whether each name *fix* bound in *module* holds its function now, directly or
-        wrapped by a later fix of the package."""
-        wanted = self.bound.get(fix.cve)  # [] : a fix with nothing to bind here
+    def in_effect(self, fix, module, name=None):
+        """Whether each name *fix* bound in *module* (*name*, default the fix's stdlib
+        module) holds its function now, directly or wrapped by a later fix of the package."""
+        wanted = self.bound.get((fix.cve, name or fix.module))  # [] : nothing to bind here
         if wanted is None or module is None or module is NOT_LOADED:
             return False
         entries = self.ledger.entries()
@@ -192,40 +165,48 @@ class _Engine(object):
         with self.lock:
             ledger = self.ledger
             done = ledger.report
-            if done is not None and all(self.in_effect(fix, modules[fix.module])
-                                        for fix in self.fixes if fix.cve in self.bound) \
-                    and all(importing(name) for name in self.waiting):
+            if done is not None and all(self.in_effect(fix, modules[name], name)
+                                        for fix, name in self.targets
+                                        if (fix.cve, name) in self.bound) \
+                    and all(importing(name) for name in self.waiting) \
+                    and not any(imported(name) for name in self.absent):
                 return done
             ledger.report = None
             self.give_back()
-            self.bound = {}  # before unbinding: no fix reads as in effect once it is not
+            self.bound, self.failed = {}, {}  # before unbinding: none reads as in effect then
             ledger.unbind()  # what an interrupted call, or a module imported anew, left bound
             report = PatchReport(forced=force)
-            due, waiting = [], []
-            for fix in self.fixes:  # every probe reads the stock module, before any binding
-                module = modules[fix.module]
+            due, waiting, absent = [], [], []
+            for fix, name in self.targets:  # every probe reads the stock module, before binding
+                module, copy = modules[name], name != fix.module
+                label = "%s in %s" % (fix.cve, name) if copy else fix.cve
                 if module is None:
-                    report.skipped.append((fix.module, "not in this interpreter: nothing "
-                                           "to fix"))
-                elif importing(fix.module):  # half-made (wsgiref.handlers imports
+                    if copy:  # watched: patched when the application imports it
+                        absent += [name] if name not in absent else []
+                    else:
+                        report.skipped.append((name, "not in this interpreter: nothing "
+                                               "to fix"))
+                elif importing(name):  # half-made (wsgiref.handlers imports
                     # wsgiref.headers first): a probe would read it wrong; patched when whole
-                    report.skipped.append((fix.cve, "waits for %s to finish importing"
-                                           % fix.module))
-                    waiting.append(fix.module)
+                    report.skipped.append((label, "waits for %s to finish importing" % name))
+                    waiting += [name] if name not in waiting else []
                 elif fix.cve in _leave_out:
-                    report.skipped.append((fix.cve, "left out by CPYTHON_SECURITY_SKIP"))
-                elif not (self.vulnerable(fix, module) or force):
-                    report.skipped.append((fix.cve, "already fixed: the stock %s has %s"
-                                           % (fix.module, fix.issue)))
+                    report.skipped.append((label, "left out by CPYTHON_SECURITY_SKIP"))
+                elif not (self.vulnerable(fix, module, name) or force):
+                    report.skipped.append((label, "already fixed: the stock %s has %s"
+                                           % (name, fix.issue)))
                 else:
-                    due.append(fix)
-            for fix in due:
-                self.bind(fix, modules[fix.module], report, _just_imported)
-            self.waiting = tuple(waiting)
+                    due.append((fix, name))
+            for fix, name in due:
+                if name == fix.module:
+                    self.bind(fix, modules[name], report, _just_imported)
+                else:
+                    self.bind_copy(fix, name, modules[name], report, _just_imported)
+            self.waiting, self.absent = tuple(waiting), tuple(absent)
             ledger.report = report  # the last step: "a patch() finished"
         log_report(self.package, "patch", report, _at_startup)
-        if waiting:
-            self.wait_for(waiting, (force, _at_startup, (), _leave_out))
+        if waiting or absent:
+            self.wait_for(waiting + absent, (force, _at_startup, (), _leave_out))
         return report
 
     def wait_for(self, names, arguments):
@@ -240,18 +221,10 @@ class _Engine(object):
             hook.uninstall()
         self.hook.install()
 
-    def give_back(self):
-        """Each bound fix's ``give_back()``, where its module has one, before the stock
-        methods are bound again (a call cut short is made again by the next one)."""
-        for fix in self.fixes:
-            if fix.cve in self.bound:
-                fixer = __import__(fix.fix, None, None, ("give_back",))
-                if hasattr(fixer, "give_back"):
-                    fixer.give_back()
-
-    def bind(self, fix, module, report, just_imported):
-        """Bind *fix*'s replacements in *module*; a function's aliases in other loaded
-        modules too (found by identity), unless the module was imported just now."""
+    def bind(self, fix, module, report, just_imported, name=None):
+        """Bind *fix*'s replacements in *module* (*name*, default the fix's stdlib module);
+        a function's aliases in other loaded modules too (found by identity), unless the
+        module was imported just now."""
         fixer = __import__(fix.fix, None, None, ("replacements",))
         bound = []  # recorded as the fix's once all is bound: "in effect" needs all of it
         for path, new in sorted(fixer.replacements(module).items()):
@@ -264,7 +237,27 @@ class _Engine(object):
                 continue
             found = rebind({id(old): (old, new)}, None, self.package, self.ledger.bind)
             report.changed.extend(entry[4] for entry in found)
-        self.bound[fix.cve] = bound
+        self.bound[(fix.cve, name or fix.module)] = bound
+
+    def give_back(self):
+        """Each bound fix's ``give_back()``, where its module has one, before the stock
+        methods are bound again (a call cut short is made again by the next one)."""
+        bound = set(cve for cve, _ in self.bound)
+        for fix in [fix for fix in self.fixes if fix.cve in bound]:
+            getattr(__import__(fix.fix, None, None, ("give_back",)), "give_back", bool)()
+
+    def bind_copy(self, fix, name, module, report, just_imported):
+        """:meth:`bind` in the copy *name*. A fix module written for the stdlib module
+        may not fit a copy (a name it replaces missing, another shape): then the copy
+        stays unpatched (what was bound of it stays in the ledger, for ``unpatch()``),
+        the report says why, and ``status()`` counts it exposed."""
+        try:
+            self.bind(fix, module, report, just_imported, name)
+        except Exception as exc:
+            why = failure("%s cannot be applied to this copy: %s: %s"
+                          % (fix.cve, type(exc).__name__, exc))
+            self.failed[(fix.cve, name)] = why
+            report.skipped.append((name, why))
 
     def unpatch(self):
         settle_in_child()
@@ -275,7 +268,7 @@ class _Engine(object):
             report = PatchReport(forced=done is not None and done.forced)
             back = ledger.replacements()
             self.give_back()
-            self.bound, self.waiting = {}, ()  # before unbinding, as in patch()
+            self.bound, self.waiting, self.failed, self.absent = {}, (), {}, ()  # as in patch()
             restored, left = ledger.unbind()
             if self.hook is not None:
                 self.hook.uninstall()
@@ -294,7 +287,7 @@ class _Engine(object):
         modules = self.modules(inside)
         with self.lock:
             return any(importing(fix.module) or self.vulnerable(fix, modules[fix.module],
-                                                                not inside)
+                                                                probe=not inside)
                        for fix in self.fixes if modules[fix.module] is not None)
 
     def status(self):
@@ -306,16 +299,20 @@ class _Engine(object):
             for fix in self.fixes:
                 module = modules[fix.module]
                 half = module is not None and importing(fix.module)  # no probe can tell
-                lacks = True if half else self.vulnerable(fix, module, not inside)
+                lacks = True if half else self.vulnerable(fix, module, probe=not inside)
                 active = self.in_effect(fix, module)
+                copies = dict((name, self.copy_status(fix, name, modules[name], inside))
+                              for name in fix.copies)
                 fixes[fix.cve] = {  # the shape every multi-fix status() has
                     "lacks": lacks,
-                    "exposed": lacks and not active,
+                    "exposed": lacks and not active or any(
+                        each["exposed"] for each in copies.values()),
                     "issue": fix.issue,
                     "state": "patched" if active else "not in this interpreter"
                     if module is None else "not imported" if module is NOT_LOADED
                     else "not patched",
                     "target": ", ".join(fix.replaces) or fix.module,
+                    "copies": copies,
                 }
             patched = self.ledger.bound()
             exposed = any(each["exposed"] for each in fixes.values())
@@ -326,6 +323,19 @@ class _Engine(object):
                 name for fix in self.fixes for name in fix.replaces),
                 "vulnerable": any(each["lacks"] for each in fixes.values())})
             return info
+
+    def copy_status(self, fix, name, module, inside=False):
+        """*fix* in the copy *name*: ``lacks`` (its stock code, None when not imported),
+        ``exposed`` (lacks it and not patched: a probe that cannot tell, or a fix module
+        that cannot apply, counts as lacking) and ``state``."""
+        if module is None:
+            return {"lacks": None, "exposed": False, "state": "not imported"}
+        lacks = True if importing(name) else self.vulnerable(fix, module, name, not inside)
+        active = self.in_effect(fix, module, name)
+        why = self.failed.get((fix.cve, name))
+        return {"lacks": lacks, "exposed": lacks and not active,
+                "state": "patched" if active else "not patched" if why is None
+                else "not patched: %s" % (why,)}
 
 
 mark_busy(_Engine.patch, _Engine.unpatch, _Engine.status, _Engine.is_vulnerable)

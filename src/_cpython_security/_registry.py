@@ -109,9 +109,16 @@ def _separator_notes():
 
 _PARSER = "urlparse" if _PY2 else "urllib.parse"
 _COOKIES = "Cookie" if _PY2 else "http.cookies"
+
+#: python-future's ``future.backports``: 3.3's stdlib modules, vendored, importable on
+#: 2.7 and 3.x alike and never updated since (1.0.0, 2024). Each is a row's ``copies``:
+#: the fix module is applied to it as to the stdlib module, once something imports it.
+_FUTURE = "future.backports."
+_COOKIES_COPY = _FUTURE + "http.cookies"
+
 #: What the cookie fixes after the first share (2.7's Morsel has no update, setdefault
 #: or __setstate__ of its own: nothing of gh-145599 but js_output to fix there).
-_COOKIE_ROW = dict(package="http_cookies_backport", module=_COOKIES,
+_COOKIE_ROW = dict(package="http_cookies_backport", module=_COOKIES, copies=[_COOKIES_COPY],
                    variable="HTTP_COOKIES_BACKPORT_PATCH", options=[("force", {"force": True})])
 
 #: The modules whose own parsers or checks ``frameworks`` adapts: each adapter's
@@ -122,6 +129,7 @@ FRAMEWORK_MODULES = ("bottle", "cherrypy._cpreqbody", "cherrypy.lib.httputil",
 
 #: What every fix of ``urllib_parse_backport`` shares: one switch for the module's fixes.
 _URLLIB = dict(package="urllib_parse_backport", startup="urllib_parse_backport._shim._startup",
+               copies=[_FUTURE + "urllib.parse"],
                variable="URLLIB_PARSE_BACKPORT_PATCH",
                options=[("force", {"force": True}), ("frameworks", {"frameworks": True})],
                option_modules={"frameworks": FRAMEWORK_MODULES}, notes=_separator_notes,
@@ -136,18 +144,20 @@ def _split_fix(**row):
 
 #: What every fix of ``email_backport`` shares: one switch for the package's fixes.
 _EMAIL = dict(variable="EMAIL_BACKPORT_PATCH", options=[("force", {"force": True})])
+_GENERATOR_COPY, _MESSAGE_COPY = [_FUTURE + "email.generator"], [_FUTURE + "email.message"]
 _HTML_PARSER = "HTMLParser" if _PY2 else "html.parser"
 _REQUEST = "urllib2" if _PY2 else "urllib.request"
 _REQUEST_ROW = dict(package="urllib_request_backport", variable="URLLIB_REQUEST_BACKPORT_PATCH",
-                    options=[("force", {"force": True})])
+                    options=[("force", {"force": True})], copies=[_FUTURE + "urllib.request"])
 _HTTP_CLIENT = "httplib" if _PY2 else "http.client"
 #: What every fix of ``http_client_backport`` shares: one switch for the package's fixes.
 _CLIENT = dict(package="http_client_backport", module=_HTTP_CLIENT,
-               variable="HTTP_CLIENT_BACKPORT_PATCH", options=[("force", {"force": True})])
+               copies=[_FUTURE + "http.client"], variable="HTTP_CLIENT_BACKPORT_PATCH",
+               options=[("force", {"force": True})])
 #: What both fixes of ``wsgiref_backport`` share: one switch (the module names are 2.7's too).
 _WSGIREF = dict(package="wsgiref_backport", variable="WSGIREF_BACKPORT_PATCH",
                 options=[("force", {"force": True})])
-_HTML = dict(package="html_parser_backport", module=_HTML_PARSER,
+_HTML = dict(package="html_parser_backport", module=_HTML_PARSER, copies=[_FUTURE + "html.parser"],
              variable="HTML_PARSER_BACKPORT_PATCH", options=[("force", {"force": True})])
 
 #: Every fix this distribution carries, in the order reports list them.
@@ -157,7 +167,7 @@ FIXES = (
         exposed="a parser this process calls hands the app the smuggled q",
         replaces=[_PARSER + ".parse_qs", _PARSER + ".parse_qsl"],
         # python-future's copy is 3.3's parser, unfixed everywhere.
-        probes={_PARSER: _parser_unfixed, "future.backports.urllib.parse": _always}, **_URLLIB),
+        probes={_PARSER: _parser_unfixed, _FUTURE + "urllib.parse": _always}, **_URLLIB),
     _split_fix(
         cve="CVE-2023-24329", issue="gh-102153",
         summary="URLs with a leading blank or control character lose their host "
@@ -193,6 +203,7 @@ FIXES = (
         exposed="a Cookie header of backslashes costs this process quadratic CPU time",
         unfixed="quadratic in backslashes",
         replaces=[_COOKIES + "._unquote"], fix="http_cookies_backport._unquote", module=_COOKIES,
+        copies=[_COOKIES_COPY],
         variable="HTTP_COOKIES_BACKPORT_PATCH", options=[("force", {"force": True})]),
     Fix(cve="CVE-2026-0672", issue="gh-143919",
         summary="cookie attributes and values keep control characters (header injection)",
@@ -215,20 +226,22 @@ FIXES = (
         exposed="a header value with a newline adds headers or a body to mail this process writes",
         unfixed="writes each folded header unchecked",
         replaces=["email.generator.Generator._write_headers"],
-        fix="email_backport._generator", module="email.generator", **_EMAIL),
+        fix="email_backport._generator", module="email.generator", copies=_GENERATOR_COPY,
+        **_EMAIL),
     Fix(package="email_backport", cve="CVE-2026-1299", issue="gh-144125",
         summary="BytesGenerator writes a header with a newline that is no fold (header injection)",
         exposed="a header value with a newline adds headers or a body to mail as_bytes() writes",
         unfixed="BytesGenerator writes each folded header unchecked",
         replaces=(["email.generator (2.7 has no BytesGenerator)"] if _PY2
                   else ["email.generator.BytesGenerator._write_headers"]),
-        fix="email_backport._bytes_generator", module="email.generator", **_EMAIL),
+        fix="email_backport._bytes_generator", module="email.generator", copies=_GENERATOR_COPY,
+        **_EMAIL),
     Fix(package="email_backport", cve="gh-136063", issue="gh-136063",
         summary="email header parameters parsed in time quadratic in ';' (CPU exhaustion)",
         exposed="a Content-Type of '\"' and many ';' costs this process quadratic CPU time",
         unfixed="quadratic in the ';' of a quoted parameter",
         replaces=["email.message._parseparam"],
-        fix="email_backport._params", module="email.message", **_EMAIL),
+        fix="email_backport._params", module="email.message", copies=_MESSAGE_COPY, **_EMAIL),
     Fix(cve="CVE-2025-6069", issue="gh-135462",
         summary="HTMLParser.close() rescans the input from each unclosed tag or comment "
                 "(CPU exhaustion)",

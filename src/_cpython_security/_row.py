@@ -15,7 +15,7 @@ class Fix(object):
     def __init__(self, package, cve, issue, summary, exposed, replaces, variable, options,
                  probes=None, startup=None, option_modules=None, notes=None, umbrella="1",
                  also_variables=(), unfixed=None, upstream_name=None,
-                 copy_lacks=None, fix=None, module=None):
+                 copy_lacks=None, fix=None, module=None, copies=()):
         self.package = package
         self.cve = cve
         self.issue = issue
@@ -29,9 +29,14 @@ class Fix(object):
         #: stdlib module it fixes; a row without one is applied by its package's own code.
         self.fix = fix
         self.module = module
+        #: Other modules holding the stdlib module's code, vendored into a distribution
+        #: (python-future's ``future.backports``): the fix module's targets too, each
+        #: patched once something imports it, never imported by the engine.
+        self.copies = tuple(copies)
         #: ``{module name: probe(module) -> whether this interpreter needs the fix}``:
         #: a fix module's ``needs_fix``, imported only when the probe runs.
-        self.probes = dict(probes if probes is not None else {module: _lazy_probe(fix)})
+        self.probes = dict(probes if probes is not None else
+                           ((name, _lazy_probe(fix)) for name in (module,) + self.copies))
         #: The module whose ``run(environ, stream, just_imported)`` applies the fix
         #: (None: ``_cpython_security._package``'s, which calls the package's ``patch()``).
         self.startup = startup

@@ -22,13 +22,21 @@ __all__ = ["parseparam", "needs_fix", "replacements"]
 
 # Python 2/3 differences, in one place: 3.x's ``_parseparam(s)`` makes the
 # value text itself (``';' + str(s)``, it may be a Header); 2.7's callers pass
-# ``';' + value`` and it parses that as given.
+# ``';' + value`` and it parses that as given. On 2.7 a module holding 3.x's
+# (python-future's copy of 3.3's ``email.message``, which reads ``str``) gets
+# :func:`parseparam` behind 3.x's step, read from the function's code.
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     def _text(s):
         return s
+
+    def _source(original):
+        return _of_text if "str" in original.__code__.co_names else parseparam
 else:
     def _text(s):
         return ";" + str(s)
+
+    def _source(original):
+        return parseparam
 
 
 def parseparam(s):
@@ -58,6 +66,11 @@ def parseparam(s):
         plist.append(f.strip())
         start = end
     return plist
+
+
+def _of_text(s):
+    """3.x's ``_parseparam(s)`` on 2.7: the value made text, then :func:`parseparam`."""
+    return parseparam(";" + str(s))
 
 
 def needs_fix(module):
@@ -108,7 +121,8 @@ def replacements(module):
     """``_parseparam``: a function of its own with :func:`parseparam`'s code, named as
     the stdlib's (its own: ``unpatch()`` finds aliases made while patched by identity)."""
     original = module.__dict__["_parseparam"]
-    copy = type(parseparam)(parseparam.__code__, parseparam.__globals__, "_parseparam")
+    source = _source(original)
+    copy = type(source)(source.__code__, source.__globals__, "_parseparam")
     copy.__doc__ = original.__doc__
     if hasattr(copy, "__qualname__"):
         copy.__qualname__ = original.__qualname__

@@ -33,7 +33,7 @@ import sys
 
 from _cpython_security._engine import named_as
 
-__all__ = ["needs_fix", "replacements"]
+__all__ = ["needs_fix", "replacements", "fits", "parameters"]
 
 if sys.version_info[0] == 2:  # pragma: no cover - exercised by the py27 environment
     # 2.7: no convert_charrefs (data is never unescaped: the loop reads the
@@ -209,13 +209,38 @@ def _through(stock):
     return goahead
 
 
+def parameters(module):
+    """The parameters of *module*'s ``HTMLParser.__init__`` after ``self`` (None: it has
+    no code of its own to read, a class standing in for one)."""
+    init = getattr(module.HTMLParser, "__init__", None)
+    code = getattr(getattr(init, "__func__", init), "__code__", None)
+    if code is None:
+        return None
+    return code.co_varnames[1:code.co_argcount + getattr(code, "co_kwonlyargcount", 0)]
+
+
+def fits(module):
+    """Whether *module*'s ``HTMLParser`` is the one this module's loop is written from:
+    3.x's takes ``convert_charrefs`` (3.4+, bpo-13633), 2.7's takes nothing. A copy of
+    3.3's (python-future's ``future.backports.html.parser``: ``strict``) parses with
+    another loop, which this one would break."""
+    names = parameters(module)
+    if names is None:  # nothing to read: the loop is applied, as to any parser
+        return True
+    return names == () if _NEVER_CONVERTS else "convert_charrefs" in names
+
+
 def replacements(module):
     """``{"HTMLParser.goahead": the loop with gh-135462's end}``, named as the stock one.
 
     Where the stock loop has the fix already (``patch(force=True)`` on a fixed
     interpreter), its loop is a later one than this module's (releases with
     the fix also parse tags, CDATA and raw text anew: gh-135661, gh-102555,
-    gh-118350): the replacement calls it."""
+    gh-118350): the replacement calls it. A parser this loop does not fit
+    (:func:`fits`) raises ``TypeError``: the engine leaves it unpatched, exposed."""
+    if not fits(module):
+        raise TypeError("HTMLParser(%s) is not the parser gh-135462's loop is written for"
+                        % ", ".join(parameters(module)))
     stock = module.HTMLParser.__dict__["goahead"]
     new = _goahead(module) if needs_fix(module) else _through(stock)
     return {"HTMLParser.goahead": named_as(new, stock, module=True)}

@@ -42,6 +42,8 @@ import weakref
 
 from _cpython_security._engine import named_as
 
+from ._eof import fits, parameters
+
 __all__ = ["needs_fix", "replacements", "give_back", "PENDING", "PENDING_LEN", "THRESHOLD"]
 
 #: The instance attributes: upstream's ``_pending``, ``_pending_len``, ``_parse_threshold``.
@@ -161,7 +163,11 @@ def replacements(module):
     """``feed``, ``close`` and ``reset`` of ``HTMLParser`` with gh-153030's list.
 
     Where the stock ``feed()`` waits already (``patch(force=True)`` on a fixed
-    interpreter), each calls the stock method: one list of waiting text."""
+    interpreter), each calls the stock method: one list of waiting text. A parser
+    gh-135462's loop does not fit (``_eof.fits``) raises ``TypeError``, as there."""
+    if not fits(module):
+        raise TypeError("HTMLParser(%s) is not the parser gh-153030's feed() is written for"
+                        % ", ".join(parameters(module)))
     cls = module.HTMLParser
     stock = (cls.__dict__["feed"], cls.__dict__["close"], cls.__dict__["reset"])
     made = (_waiting if needs_fix(module) else _through)(*stock)

@@ -22,11 +22,13 @@ What differs on 2.7: its trailer loop is inside ``HTTPResponse._read_chunked``
 (3.x: ``_read_and_discard_trailer``), so that method is replaced by
 :func:`read_chunked_27`, 2.7's own code with the bound; its trailer ends on
 ``"\\r\\n"`` only, as 2.7's does. The fixed ``begin`` on 2.7 also bounds each
-skipped header block (bpo-44022), as upstream's loop does.
+skipped header block (bpo-44022), as upstream's loop does. Which reader a
+module has is read from its class, not from the interpreter: python-future's
+copy of 3.3's module, on 2.7, has 3.x's.
 """
 
 from ._continue_headers import make_begin
-from ._responses import MAX_INTERIM, PY2, CRLF_LINES, raises, throwaway
+from ._responses import MAX_INTERIM, CRLF_LINES, raises, throwaway
 from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements"]
@@ -37,14 +39,21 @@ INTERIM_PROBE = (b"HTTP/1.1 100 Continue\r\n\r\n" * MAX_INTERIM
 #: The end of a chunked body with 101 trailer lines: one past the bound.
 TRAILER_PROBE = b"0\r\n" + b"X: y\r\n" * 101 + b"\r\n"
 
-_TRAILER = "_read_chunked" if PY2 else "_read_and_discard_trailer"
+
+def trailer_reader(module):
+    """The name of *module*'s trailer reader: 3.x's ``_read_and_discard_trailer`` where
+    the class has it, else 2.7's ``_read_chunked``."""
+    if "_read_and_discard_trailer" in module.HTTPResponse.__dict__:
+        return "_read_and_discard_trailer"
+    return "_read_chunked"
 
 
 def _reads_trailers(module):
     """Whether the stock trailer reader reads :data:`TRAILER_PROBE` to its end."""
     response = throwaway(module, TRAILER_PROBE)
-    stock = module.HTTPResponse.__dict__[_TRAILER]
-    if PY2:
+    name = trailer_reader(module)
+    stock = module.HTTPResponse.__dict__[name]
+    if name == "_read_chunked":
         response.chunked, response.chunk_left = True, None
         return not raises(module, lambda: stock(response, None))
     response.fp.readline()  # the last chunk's size line: 3.x reads it before the trailer
@@ -133,6 +142,8 @@ def discard_trailer(response, module):
 def replacements(module):
     """``HTTPResponse.begin`` (bounded, then the stock one) and the trailer reader."""
     methods = module.HTTPResponse.__dict__
-    trailer = (read_chunked_27 if PY2 else _make_trailer_reader)(module, methods[_TRAILER])
+    name = trailer_reader(module)
+    trailer = (read_chunked_27 if name == "_read_chunked" else _make_trailer_reader)(
+        module, methods[name])
     return {"HTTPResponse.begin": make_begin(module, methods["begin"], MAX_INTERIM),
-            "HTTPResponse." + _TRAILER: trailer}
+            "HTTPResponse." + name: trailer}

@@ -98,15 +98,32 @@ def hand_off(response, stock, status):
     the class's method) returns *status* for this call only; what was there
     before (another fix's hand-off, usually nothing) is back afterwards,
     however the call ends."""
-    previous = response.__dict__.get("_read_status", _MISSING)
+    previous = _own_reader(response)
     try:
         response._read_status = lambda: status
         return stock(response)
     finally:
         if previous is _MISSING:
-            response.__dict__.pop("_read_status", None)
+            try:
+                del response._read_status
+            except AttributeError:  # gone already: nothing of ours is left
+                pass
         else:
             response._read_status = previous
+
+
+def _own_reader(response):
+    """The ``_read_status`` *response* holds itself (not its class's), or ``_MISSING``.
+
+    2.7's ``io`` classes keep an instance's attributes with no ``__dict__``
+    attribute to read them through (python-future's copy of 3.3's
+    ``HTTPResponse`` derives from ``io.RawIOBase``): there the class's method,
+    bound to *response*, means the instance holds none of its own."""
+    own = getattr(response, "__dict__", None)
+    if own is not None:
+        return own.get("_read_status", _MISSING)
+    value = getattr(response, "_read_status", _MISSING)
+    return _MISSING if getattr(value, "__self__", None) is response else value
 
 
 class _Socket(object):

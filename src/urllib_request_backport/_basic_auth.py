@@ -36,6 +36,13 @@ Two rows, one per CVE, each its own binding (this module is CVE-2020-8492's;
   already bpo-39503's (``_parse_realm`` over ``rx``): the replacement is a
   copy of it (forced only), so its warning still names the caller's line.
 
+python-future's ``future.backports.urllib.request`` (a copy of 3.3's module,
+on 2.7 and 3.x alike) keeps the pre-bpo-39503 pattern and 3.3's handler,
+which counts retries and refuses a first challenge that is not Basic
+before its one ``rx.search``: the replacement there is 3.3's handler with
+that search made by :func:`old_search`. Which handler a module holds is
+read from its code (the names it reads), not from the interpreter.
+
 What differs on 2.7 from 3.x's fix: one header is read (``headers.get``;
 2.7's ``httplib`` joins repeated headers with ``", "``), the last challenge
 that names a realm wins where 3.x takes the first Basic one, and a non-Basic
@@ -44,7 +51,6 @@ kept; only their cost changes.
 """
 
 import re
-import sys
 import types
 import warnings
 from _cpython_security._engine import named_as
@@ -54,10 +60,6 @@ __all__ = ["needs_fix", "replacements", "needs_fix_pattern", "replace_pattern", 
 
 #: The rows' CVEs: the handler's search (bpo-39503), the pattern itself (bpo-43075).
 CVE_SEARCH, CVE_PATTERN = "CVE-2020-8492", "CVE-2021-3733"
-
-# Python 2/3 differences, in one place: 2.7's handler is replaced by 2.7's code with
-# a linear search; 3.x's (bpo-39503's) by a copy of itself.
-PY2 = sys.version_info[0] == 2
 
 #: bpo-43075's pattern, as upstream compiles it (3.6.14+).
 FIXED_RX = re.compile('(?:^|,)'    # start of the string or ','
@@ -180,6 +182,41 @@ def _handler_27(original):
     return named_as(http_error_auth_reqed, original)
 
 
+def _handler_33(original):
+    """3.3's ``http_error_auth_reqed`` (python-future's copy), its one ``rx.search`` made
+    by :func:`old_search`; ``HTTPError`` read from its module at call time, as it does."""
+    names = original.__globals__
+
+    def http_error_auth_reqed(self, authreq, host, req, headers):
+        authreq = headers.get(authreq, None)
+
+        if self.retried > 5:
+            raise names["HTTPError"](req.get_full_url(), 401, "basic auth failed",
+                                     headers, None)
+        else:
+            self.retried += 1
+
+        if authreq:
+            scheme = authreq.split()[0]
+            if scheme.lower() != 'basic':
+                raise ValueError("AbstractBasicAuthHandler does not"
+                                 " support the following scheme: '%s'" %
+                                 scheme)
+            else:
+                mo = old_search(authreq)
+                if mo:
+                    scheme, quote, realm = mo.groups()
+                    if quote not in ['"', "'"]:
+                        warnings.warn("Basic Auth Realm was unquoted",
+                                      UserWarning, 2)
+                    if scheme.lower() == 'basic':
+                        response = self.retry_http_basic_auth(host, req, realm)
+                        if response and response.code != 401:
+                            self.retried = 0
+                        return response
+    return named_as(http_error_auth_reqed, original)
+
+
 def _copy(original):
     """A function of its own with *original*'s code: the same frames, a new identity."""
     return named_as(types.FunctionType(original.__code__, original.__globals__,
@@ -188,9 +225,17 @@ def _copy(original):
 
 
 def replacements(module):
-    """CVE-2020-8492: ``AbstractBasicAuthHandler.http_error_auth_reqed`` (see above)."""
+    """CVE-2020-8492: ``AbstractBasicAuthHandler.http_error_auth_reqed`` (see above): a
+    copy of bpo-39503's (it calls ``_parse_realm``), else 3.3's (it counts ``retried``)
+    or 2.7's with :func:`old_search`."""
     original = module.__dict__["AbstractBasicAuthHandler"].__dict__["http_error_auth_reqed"]
-    new = _handler_27(original) if PY2 else _copy(original)
+    reads = original.__code__.co_names
+    if "_parse_realm" in reads:
+        new = _copy(original)
+    elif "retried" in reads:
+        new = _handler_33(original)
+    else:
+        new = _handler_27(original)
     return {"AbstractBasicAuthHandler.http_error_auth_reqed": new}
 
 

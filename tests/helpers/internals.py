@@ -41,3 +41,9 @@ def ships(package):
             continue
         return True
     return False
+
+
+def shared_check():
+    """``cpython-security-check``'s module, run in this process (``collect``, ``render``)."""
+    from _cpython_security import _check
+    return _check

@@ -9,6 +9,8 @@ import os
 import re
 import sys
 
+from _cpython_security._registry import BY_PACKAGE
+
 STDLIB_SHIM = "the stdlib shim, patch()"
 SHIM = "patch()"
 ADAPTER = "patch(frameworks=True)"
@@ -21,12 +23,14 @@ _STDLIB = "urlparse" if sys.version_info[0] == 2 else "urllib.parse"
 _SHIM_TARGETS = {
     # The stdlib before bpo-42967.
     _STDLIB + ".parse_qsl": STDLIB_SHIM,
-    # python-future's copy of 3.3's urllib.parse.
-    "future.backports.urllib.parse.parse_qsl": SHIM,
     # The stdlib's urlsplit: the shim applies each later fix it lacks
     # (_shim/_split). python-future's copy of urlsplit is not replaced.
     _STDLIB + ".urlsplit": STDLIB_SHIM,
 }
+# The registry's copies of the stdlib module (python-future's copy of 3.3's urllib.parse):
+# the shim rewrites each one's parser.
+_SHIM_TARGETS.update((copy + ".parse_qsl", SHIM) for copy in BY_PACKAGE[
+    "urllib_parse_backport"].copies)
 _fixed = None
 
 

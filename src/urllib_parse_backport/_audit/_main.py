@@ -3,7 +3,9 @@
 Why: ``patch()`` fixes the stdlib and ``patch(frameworks=True)`` the parsers
 of the frameworks it knows; every other query parser that splits on ``';'``
 (CVE-2021-23336, bpo-42967) stays exposed, and so does every copy of
-``urlsplit`` without its four later fixes (``_splitcopy``). This reads the
+``urlsplit`` without its four later fixes (``_splitcopy``); a copy of a
+stdlib module the fixes' registry knows (python-future's ``future.backports``)
+is fixed only at run time, by the engine (``_copies``). This reads the
 Python source under each PATH (default: the current directory and every
 site-packages on ``sys.path``) with ``ast``, never importing it, and lists
 those parsers and copies by distribution. Exit status 1 when it finds one, 0
@@ -20,13 +22,14 @@ import sys
 import time
 import traceback
 
-from . import _known, _source, _splitcopy, _walk, _worker
+from . import _copies, _known, _source, _splitcopy, _walk, _worker
 from ._dists import Distributions
 from .._compat import fsdecode, text_type
 
 _SURROGATE = re.compile(u"[\ud800-\udfff]")
 #: Each finding's CVE -> the upstream issue of its fix.
 _ISSUES = dict(_splitcopy.ISSUES, **{_source.QUERY_CVE: _source.QUERY_ISSUE})
+_ISSUES.update(_copies.ISSUES)
 
 EXIT_CLEAN = 0
 EXIT_FOUND = 1
@@ -69,15 +72,19 @@ def audit(paths, progress=None):
     try:
         for done, path in enumerate(files, 1):
             found, not_parsed = _scan(path, checks, skipped)
-            if found:
+            copy = _copies.copy_of(path)
+            if found or copy:
                 module = _text(_known.module_name(path))  # 2.7: a str of the path's bytes
                 name, version = owners.owner(path) or (None, None)
-            for line, function, why, cve, code in found:
-                parser = ".".join(part for part in (module, function) if part != "<module>")
+            found = [entry + (_known.fixed_by(_dotted(module, entry[1]), path),)
+                     for entry in found]
+            if copy:
+                found.extend(_copies.check(path, module, copy))
+            for line, function, why, cve, code, fixed_by in found:
                 findings.append({
                     "path": _text(path), "line": line, "function": function, "code": code,
                     "why": why, "cve": cve, "issue": _ISSUES[cve],
-                    "parser": parser, "fixed_by": _known.fixed_by(parser, path),
+                    "parser": _dotted(module, function), "fixed_by": fixed_by,
                     "text_match": not_parsed is not None,
                     "distribution": name, "version": version,
                 })
@@ -86,6 +93,11 @@ def audit(paths, progress=None):
     finally:
         checks.close()
     return findings, skipped, len(files)
+
+
+def _dotted(module, function):
+    """The finding's ``parser``: *module*'s *function* (a module-level finding: *module*)."""
+    return ".".join(part for part in (module, function) if part != "<module>")
 
 
 def _scan(path, checks, skipped):
@@ -141,7 +153,8 @@ def render(findings, skipped, files, seconds):
 def _summary(findings, scanned):
     """The report's first line: how many of each kind of finding, in how many files."""
     queries = sum(1 for finding in findings if finding["cve"] == _source.QUERY_CVE)
-    copies = len(findings) - queries
+    modules = sum(1 for finding in findings if finding["cve"] in _copies.ISSUES)
+    copies = len(findings) - queries - modules
     if not findings:
         return ("No query string split on ';' (CVE-2021-23336) and no copy of urlsplit "
                 "without a later fix in %s." % (scanned,))
@@ -152,7 +165,11 @@ def _summary(findings, scanned):
     if copies:
         parts.append("%d fix%s missing from copies of urlsplit"
                      % (copies, "" if copies == 1 else "es"))
-    return "%s, in %s:" % (" and ".join(parts), scanned)
+    if modules:
+        parts.append("%d fix%s for copies of stdlib modules"
+                     % (modules, "" if modules == 1 else "es"))
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return "%s, in %s:" % (listed, scanned)
 
 
 def _describe(finding):
@@ -171,7 +188,9 @@ def _parser():
         description="List the places where Python source splits a query string on ';' "
                     "(CVE-2021-23336), and the copies of urlsplit without its later fixes "
                     "(CVE-2023-24329, CVE-2022-0391, CVE-2024-11168, CVE-2025-0938), "
-                    "reading it with ast, never importing it.")
+                    "and the copies of stdlib modules whose fixes only a patch() at run "
+                    "time reaches (python-future's future.backports), reading it with ast, "
+                    "never importing it.")
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="files or directories (default: the current directory and "
                              "every site-packages on sys.path)")

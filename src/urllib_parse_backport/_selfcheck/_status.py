@@ -137,6 +137,32 @@ def _add_states(fixes, report, package):
             "left out" if fix.cve in skip and entry["lacks"] else "not patched")
 
 
+def _add_copies(fixes, package):
+    """Each entry's ``copies``: the registry's copies of the stdlib module (python-future's
+    ``future.backports.urllib.parse``, 3.3's code), as this process calls them once
+    imported: the query split as the fix splits it (``patch()`` rewrites the copy's
+    parser), each ``urlsplit`` fix by its probe (no patch reaches the copy's
+    ``urlsplit``: it stays exposed while imported). A probe that cannot tell counts as
+    lacking the fix."""
+    for fix in fixes_of(package):
+        entry = fixes[fix.cve]
+        entry["copies"] = copies = {}
+        for name in fix.copies:
+            module = sys.modules.get(name)
+            if module is None:
+                copies[name] = {"lacks": None, "exposed": False, "state": "not imported"}
+                continue
+            if fix.cve == "CVE-2021-23336":
+                exposed = _plain(module.parse_qs(ATTACK)) != SAFE_RESULT
+                state = "not patched" if exposed else "patched"
+            else:
+                exposed = _split.diagnose(module.urlsplit)[fix.cve] is not False
+                state = "not patched: patch() replaces the stdlib's urlsplit only" \
+                    if exposed else "has the fix"
+            copies[name] = {"lacks": True, "exposed": exposed, "state": state}
+            entry["exposed"] = entry["exposed"] or exposed
+
+
 def _hostname(urlparse):
     try:
         return urlparse(BLOCKLIST_URL).hostname
@@ -163,6 +189,7 @@ def status():
             "exposed": query_exposed}}
         fixes.update(_split_fixes(module))
         _add_states(fixes, report, __name__.split(".")[0])
+        _add_copies(fixes, __name__.split(".")[0])
         exposed = any(entry["exposed"] for entry in fixes.values()) or any(
             entry["exposed"] is True for entry in checks)
         info = common_status(__name__.split(".")[0], __version__, "CVE-2021-23336",

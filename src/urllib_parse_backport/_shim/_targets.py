@@ -8,6 +8,8 @@ as what they are.
 
 import sys
 
+from _cpython_security._registry import BY_PACKAGE
+
 from .._compat import STDLIB_MODULE, is_installed
 from .._parse import parse_qs, parse_qsl
 from .._policy import DEFAULT_SEPARATOR
@@ -160,9 +162,12 @@ TARGETS = [
     # and FieldStorage call the stdlib module's functions at call time, so
     # an unloaded cgi needs nothing; patch() never imports it (3.11+ warns).
     Target("cgi", _BACKPORT, load="loaded", assess=_assess_like_stdlib),
-    # python-future's own copy of 3.3's urllib.parse, vulnerable everywhere.
-    Target("future.backports.urllib.parse", _BACKPORT, load="installed",
-           wrap=separating_copy),
+] + [
+    # The registry's copies of the stdlib module (python-future's own copy of 3.3's
+    # urllib.parse, vulnerable everywhere): its parser, rewritten.
+    Target(copy, _BACKPORT, load="installed", wrap=separating_copy)
+    for copy in BY_PACKAGE["urllib_parse_backport"].copies
+] + [
     # urlsplit, and urlparse/urljoin through it (CVE-2022-0391, CVE-2023-24329,
     # CVE-2024-11168, CVE-2025-0938): see _split.
     Target(STDLIB_MODULE, {"urlsplit": None}, assess=_split.assess, wrap=_split.build,
