@@ -25,8 +25,8 @@ import json, sys
 for name in %r:
     try:
         __import__(name)
-    except ImportError:  # 2.7 has no ipaddress, a framework may be missing
-        pass
+    except Exception:  # 2.7 has no ipaddress, a framework may be missing, python-future's
+        pass           # copies do not import on 3.13 (re.error)
 print(json.dumps(dict((package, package in sys.modules and sys.modules[package].is_patched())
                       for package in %r)))
 """ % (sorted(set(name for fix in shared_registry.FIXES for name in fix.probes)), PACKAGES)

@@ -137,15 +137,15 @@ def render(found, environ=None):
     exposed = []
     for fix in FIXES:
         copies = exposed_copies(found, fix)
-        rows = [(fix.cve, "%-15s", _exposed(found, fix), fix.summary, fix.issue + (
-            "; exposed copy: " + ", ".join(copies) if copies else ""))]
+        rows = [(fix.cve, "%-15s", _exposed(found, fix), fix.summary, fix.issue,
+                 "; exposed copy: " + ", ".join(copies) if copies else "")]
         rows.extend((entry["cve"], "  %-13s", entry["exposed"] is True, entry["summary"],
-                     "%s, after %s" % (entry["issue"], fix.cve))
+                     "%s, after %s" % (entry["issue"], fix.cve), "")
                     for entry in _checks_after(found, fix))
-        for cve, width, is_exposed, summary, issue in rows:
+        for cve, width, is_exposed, summary, issue, more in rows:
             verdict = "EXPOSED" if is_exposed else "safe"
-            lines.append((width + " %-8s %s (%s, %s)") % (cve + ":", verdict, summary, issue,
-                                                          fix.package))
+            lines.append((width + " %-8s %s (%s, %s%s)") % (cve + ":", verdict, summary, issue,
+                                                            fix.package, more))
             if is_exposed:
                 exposed.append(cve)
                 line = hint(fix, found[fix.package], environ)
