@@ -43,6 +43,12 @@ def _exposed(found, fix):
     return info.get("fixes", {}).get(fix.cve, info)["exposed"]
 
 
+def exposed_fixes(found):
+    """The rows *found* (:func:`collect`'s) reports exposed, in registry order: the
+    verdict's list (``cpython_security.exposed()`` reads it)."""
+    return [fix for fix in FIXES if _exposed(found, fix)]
+
+
 def hint(fix, info, environ):
     """What to set so that *fix*, exposed in *info* (its package's ``status()``),
     is applied at start-up: one line naming the exact variable and value."""

@@ -203,8 +203,9 @@ HOOKS = {}
 _FROM_PTH = set()
 
 
-def from_pth(package):
-    """*package*'s switch: :func:`start` once per process, never raising.
+def from_pth(package, environ=None):
+    """*package*'s switch: :func:`start` once per process, never raising; *environ*
+    as for :func:`start` (``cpython_security.patch()`` passes the umbrella's).
 
     Once: ``site`` reads a site-packages directory twice in some layouts (a
     virtualenv's 2.7 ``site.py``, 3.13 venvs); this module stays in
@@ -214,7 +215,7 @@ def from_pth(package):
         return
     _FROM_PTH.add(package)
     try:
-        start(package)
+        start(package, environ)
     except Exception as exc:  # start() catches its own; this guards its argument handling
         sys.stderr.write("%s: start-up activation failed: %s: %s\n"
                          % (package, type(exc).__name__, exc))
@@ -264,7 +265,7 @@ def from_pth_all(environ=None, stream=None):
             return
         skipped(environ, stream)  # a typo's line, once
         for package in PACKAGES:
-            from_pth(package)
+            from_pth(package, environ)
     except Exception as exc:
         sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
                          % (type(exc).__name__, exc))
