@@ -84,3 +84,9 @@ def test_each_record_names_its_fix_package_module_and_issue():
                                     "module": record.module, "issue": record.issue}
     assert [record.fix for record in records] == [
         cve for cve in rows if cve in set(record.fix for record in records)]
+
+
+def test_the_umbrella_package_is_the_installed_distributions():
+    import idna_backport
+    assert "site-packages" in cpython_security.__file__
+    assert cpython_security.__version__ == idna_backport.__version__
