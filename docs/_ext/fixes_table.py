@@ -11,7 +11,7 @@ page never restates the table by hand, so it cannot drift from the registry.
 from docutils import nodes
 from docutils.parsers.rst import Directive
 
-from _cpython_security._registry import FIXES
+from _cpython_security._registry import FIXES, keep_off
 
 HEADERS = ("CVE", "Upstream issue", "What it fixes", "Replaces", "Knob")
 WIDTHS = (14, 11, 35, 25, 15)
@@ -106,7 +106,7 @@ class BehaviourTable(Directive):
                 body += _row((_link(fix.cve, "https://www.cve.org/CVERecord?id=" + fix.cve
                                     if fix.cve.startswith("CVE-") else _issue_url(fix.issue)),
                               nodes.paragraph(fix.behaviour, fix.behaviour),
-                              _literals(["CPYTHON_SECURITY_SKIP=" + fix.cve])))
+                              _literals(["CPYTHON_SECURITY_SKIP=" + ",".join(keep_off(fix))])))
         group += body
         return [table]
 

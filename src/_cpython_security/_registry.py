@@ -19,7 +19,7 @@ import sys
 from ._row import Fix  # noqa: F401 - the rows' class, named by its users here
 
 __all__ = ["Fix", "FIXES", "BY_PACKAGE", "PACKAGES", "fixes_of", "variable_of",
-           "SPLIT_PROBES"]
+           "keep_off", "SPLIT_PROBES"]
 
 _PY2 = sys.version_info[0] == 2
 
@@ -348,6 +348,15 @@ FIXES = (
         fix="ipaddress_backport._ipv6", module="ipaddress",
         variable="IPADDRESS_BACKPORT_PATCH", options=[("force", {"force": True})]),
 )
+
+
+def keep_off(fix):
+    """The ids ``CPYTHON_SECURITY_SKIP`` must name to keep *fix* off: its own, and those
+    of the other fixes of its package that replace a name it replaces (2.7's
+    ``HTTPResponse.begin`` of gh-150743 bounds CVE-2021-3737's headers too)."""
+    names = set(fix.replaces)
+    return [each.cve for each in fixes_of(fix.package)
+            if each is fix or names.intersection(each.replaces)]
 
 
 def variable_of(package):

@@ -83,7 +83,7 @@ def test_each_record_names_its_fix_package_module_and_issue():
         assert record.as_dict() == {"fix": record.fix, "package": record.package,
                                     "module": record.module, "issue": record.issue}
     assert [record.fix for record in records] == [
-        cve for cve in rows if cve in set(record.fix for record in records)]
+        fix.cve for fix in shared_registry.FIXES if fix.cve in set(r.fix for r in records)]
 
 
 def test_the_umbrella_package_is_the_installed_distributions():
