@@ -117,8 +117,7 @@ _SAID = set()
 
 
 def skipped(environ, stream=None):
-    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, fix ids as the
-    registry spells them, whatever the case given).
+    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, fix ids as spelt in FIXES).
 
     A name that is no fix of the registry leaves nothing out, and the known
     names still do: a typo must neither drop the rest of the list nor pass
@@ -128,7 +127,6 @@ def skipped(environ, stream=None):
     on purpose."""
     value = environ.get(SKIP_VARIABLE, "")
     names = [name.strip() for name in value.split(",") if name.strip()]
-    # A fix id as the registry spells it ("gh-128840" as much as "CVE-2025-0938").
     names = [_CVES[name.upper()].cve if name.upper() in _CVES else name for name in names]
     unknown = [name for name in names if name not in SWITCHES and name.upper() not in _CVES]
     known = set(names) - set(unknown)
@@ -206,8 +204,7 @@ _FROM_PTH = set()
 
 
 def from_pth(package, environ=None):
-    """*package*'s switch: :func:`start` once per process, never raising; *environ*
-    as for :func:`start` (``cpython_security.patch()`` passes the umbrella's).
+    """*package*'s switch: :func:`start` (with *environ*) once per process, never raising.
 
     Once: ``site`` reads a site-packages directory twice in some layouts (a
     virtualenv's 2.7 ``site.py``, 3.13 venvs); this module stays in
