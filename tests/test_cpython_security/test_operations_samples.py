@@ -99,8 +99,9 @@ print(json.dumps({"status": int(answer[0].split()[0]),
 """
 
 
-@pytest.mark.parametrize("environ", [{}, {"CPYTHON_SECURITY_PATCH": "1"},
-                                     {"CPYTHON_SECURITY_PATCH": "1", "CPYTHON_SECURITY_SKIP": SKIP}])
+@pytest.mark.parametrize("environ", [
+    {}, {"CPYTHON_SECURITY_PATCH": "1"},
+    {"CPYTHON_SECURITY_PATCH": "1", "CPYTHON_SECURITY_SKIP": SKIP}])
 def test_health_check_answers_503_exactly_when_the_check_says_exposed(environ):
     code = HEALTH % {"imports": imports(MODULES),
                      "sample": sample("def cve_health(environ, start_response):")}
