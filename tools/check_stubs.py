@@ -1,6 +1,7 @@
 """Type-check every fix package's stubs, and its example of use, with ``mypy --strict``.
 
-The packages are ``_cpython_security._registry``'s: each one's ``.pyi`` files
+The packages are ``_cpython_security._registry``'s and ``cpython_security``: each one's
+``.pyi`` files
 (subpackages included) and ``tests/test_PACKAGE/typing_PACKAGE.py``, an
 example that uses the public names as an application would (it runs as an
 ordinary module too). A fix package with no stubs fails: its public names
@@ -48,8 +49,12 @@ def files(names):
     return found, problems
 
 
+#: The public package beside the fix packages: the umbrella in code.
+UMBRELLA = "cpython_security"
+
+
 def main(argv):
-    found, problems = files(packages())
+    found, problems = files(tuple(packages()) + (UMBRELLA,))
     if problems:
         print("check_stubs: " + "; ".join(problems), file=sys.stderr)
         return 1

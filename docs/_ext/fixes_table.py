@@ -11,7 +11,7 @@ page never restates the table by hand, so it cannot drift from the registry.
 from docutils import nodes
 from docutils.parsers.rst import Directive
 
-from _cpython_security._registry import FIXES
+from _cpython_security._registry import FIXES, keep_off
 
 HEADERS = ("CVE", "Upstream issue", "What it fixes", "Replaces", "Knob")
 WIDTHS = (14, 11, 35, 25, 15)
@@ -84,6 +84,34 @@ class FixesTable(Directive):
         return [table]
 
 
+class BehaviourTable(Directive):
+    """``.. behaviour-changes::``: the rows whose ``behaviour`` says what honest callers
+    see change, and the ``CPYTHON_SECURITY_SKIP`` value that keeps each off."""
+
+    has_content = False
+
+    def run(self):
+        table = nodes.table(classes=["fixes-table"])
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (16, 54, 30):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        head += _row(nodes.paragraph(text, text)
+                     for text in ("Fix", "What changes for every caller", "To keep it off"))
+        group += head
+        body = nodes.tbody()
+        for fix in FIXES:
+            if fix.behaviour:
+                body += _row((_link(fix.cve, "https://www.cve.org/CVERecord?id=" + fix.cve
+                                    if fix.cve.startswith("CVE-") else _issue_url(fix.issue)),
+                              nodes.paragraph(fix.behaviour, fix.behaviour),
+                              _literals(["CPYTHON_SECURITY_SKIP=" + ",".join(keep_off(fix))])))
+        group += body
+        return [table]
+
+
 def setup(app):
+    app.add_directive("behaviour-changes", BehaviourTable)
     app.add_directive("fixes-table", FixesTable)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -72,6 +72,12 @@ def exposed_copies(found, fix):
     return sorted(name for name, entry in copies.items() if entry["exposed"])
 
 
+def exposed_fixes(found):
+    """The rows *found* (:func:`collect`'s) reports exposed, in registry order: the
+    verdict's list (``cpython_security.exposed()`` reads it)."""
+    return [fix for fix in FIXES if _exposed(found, fix)]
+
+
 def hint(fix, info, environ):
     """What to set so that *fix*, exposed in *info* (its package's ``status()``),
     is applied at start-up: one line naming the exact variable and value."""

@@ -19,7 +19,7 @@ import sys
 from ._row import Fix  # noqa: F401 - the rows' class, named by its users here
 
 __all__ = ["Fix", "FIXES", "BY_PACKAGE", "PACKAGES", "fixes_of", "variable_of",
-           "SPLIT_PROBES"]
+           "keep_off", "SPLIT_PROBES"]
 
 _PY2 = sys.version_info[0] == 2
 
@@ -165,6 +165,8 @@ FIXES = (
     Fix(cve="CVE-2021-23336", issue="bpo-42967",
         summary="query strings split on ';' (web cache poisoning)",
         exposed="a parser this process calls hands the app the smuggled q",
+        behaviour="parse_qs and parse_qsl split on '&' only: 'a=1;b=2' is one field, as "
+                  "upstream's default separator has it",
         replaces=[_PARSER + ".parse_qs", _PARSER + ".parse_qsl"],
         # python-future's copy is 3.3's parser, unfixed everywhere.
         probes={_PARSER: _parser_unfixed, _FUTURE + "urllib.parse": _always}, **_URLLIB),
@@ -247,12 +249,16 @@ FIXES = (
                 "(CPU exhaustion)",
         exposed="HTML of many unclosed '<a ' or '<!--' costs this process quadratic CPU time",
         unfixed="close() quadratic in unclosed constructs",
+        behaviour="HTMLParser.close() drops a start or end tag left open at the end of the "
+                  "input, and reports an open comment or declaration as one, as HTML5 says",
         replaces=[_HTML_PARSER + ".HTMLParser.goahead"], fix="html_parser_backport._eof",
         **_HTML),
     Fix(cve="CVE-2026-15308", issue="gh-153030",
         summary="HTMLParser.feed() rescans an open construct on every call (CPU exhaustion)",
         exposed="an open HTML tag fed in small pieces costs this process quadratic CPU time",
         unfixed="feed() quadratic while a construct stays open",
+        behaviour="a construct left open across HTMLParser.feed() calls gives its events at a "
+                  "later feed() or at close()",
         replaces=[_HTML_PARSER + ".HTMLParser.feed", _HTML_PARSER + ".HTMLParser.close",
                   _HTML_PARSER + ".HTMLParser.reset"], fix="html_parser_backport._feed",
         **_HTML),
@@ -297,6 +303,8 @@ FIXES = (
         summary="header lines after a 100 Continue read without end (client hang)",
         exposed="a server's endless 100 Continue header lines keep this process reading",
         unfixed="reads a 100 Continue response's header lines without a bound",
+        behaviour="HTTPResponse.begin() raises HTTPException past 100 header lines after a "
+                  "100 Continue",
         replaces=[_HTTP_CLIENT + ".HTTPResponse.begin"],
         fix="http_client_backport._continue_headers", **_CLIENT),
     Fix(cve="gh-150743", issue="gh-150743",
@@ -304,6 +312,8 @@ FIXES = (
         exposed="a server's endless 100 Continue responses or trailer lines keep this "
                 "process reading",
         unfixed="reads 100 Continue responses and trailer lines without a bound",
+        behaviour="HTTPResponse.begin() raises HTTPException at the 100th 100 Continue "
+                  "response, read() at the 101st trailer line",
         replaces=[_HTTP_CLIENT + ".HTTPResponse.begin", _HTTP_CLIENT + ".HTTPResponse."
                   + ("_read_chunked" if _PY2 else "_read_and_discard_trailer")],
         fix="http_client_backport._interim", **_CLIENT),
@@ -334,6 +344,8 @@ FIXES = (
                 "(CPU exhaustion)",
         exposed="a long 'xn--' label in a host name costs this process seconds of CPU",
         unfixed="decodes labels of any length (2.7, 3.6: quadratic in right-to-left letters)",
+        behaviour="the idna codec refuses a label longer than 1024 characters (UnicodeError), "
+                  "as 3.12 does",
         replaces=["encodings.idna.ToUnicode", "encodings.idna.nameprep"],
         fix="idna_backport._idna", module="encodings.idna",
         variable="IDNA_BACKPORT_PATCH", options=[("force", {"force": True})]),
@@ -342,11 +354,22 @@ FIXES = (
                 "(memory exhaustion)",
         exposed="a 12 MB IPv6 address string costs this process hundreds of megabytes",
         unfixed="splits an IPv6 address string of any length on every ':'",
+        behaviour="an IPv6 address string longer than 45 characters is refused "
+                  "(AddressValueError), as upstream refuses it",
         # 2.7 ships no ipaddress: nothing to fix there.
         replaces=[] if _PY2 else ["ipaddress._BaseV6._ip_int_from_string"],
         fix="ipaddress_backport._ipv6", module="ipaddress",
         variable="IPADDRESS_BACKPORT_PATCH", options=[("force", {"force": True})]),
 )
+
+
+def keep_off(fix):
+    """The ids ``CPYTHON_SECURITY_SKIP`` must name to keep *fix* off: its own, and those
+    of the other fixes of its package that replace a name it replaces (2.7's
+    ``HTTPResponse.begin`` of gh-150743 bounds CVE-2021-3737's headers too)."""
+    names = set(fix.replaces)
+    return [each.cve for each in fixes_of(fix.package)
+            if each is fix or names.intersection(each.replaces)]
 
 
 def variable_of(package):

@@ -15,7 +15,7 @@ class Fix(object):
     def __init__(self, package, cve, issue, summary, exposed, replaces, variable, options,
                  probes=None, startup=None, option_modules=None, notes=None, umbrella="1",
                  also_variables=(), unfixed=None, upstream_name=None,
-                 copy_lacks=None, fix=None, module=None, copies=()):
+                 copy_lacks=None, fix=None, module=None, copies=(), behaviour=None):
         self.package = package
         self.cve = cve
         self.issue = issue
@@ -59,6 +59,10 @@ class Fix(object):
         #: without it does: the audit's line search and its finding.
         self.upstream_name = upstream_name
         self.copy_lacks = copy_lacks
+        #: None where only an attack's input is treated differently; else what honest
+        #: callers see change while the fix is applied (README and the coverage page list
+        #: these, with ``CPYTHON_SECURITY_SKIP=<cve>`` to keep the fix off).
+        self.behaviour = behaviour
 
     def __repr__(self):
         return "<Fix %s %s (%s)>" % (self.cve, self.package, self.issue)

@@ -117,7 +117,7 @@ _SAID = set()
 
 
 def skipped(environ, stream=None):
-    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, CVEs upper-case).
+    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, fix ids as spelt in FIXES).
 
     A name that is no fix of the registry leaves nothing out, and the known
     names still do: a typo must neither drop the rest of the list nor pass
@@ -127,8 +127,8 @@ def skipped(environ, stream=None):
     on purpose."""
     value = environ.get(SKIP_VARIABLE, "")
     names = [name.strip() for name in value.split(",") if name.strip()]
-    names = [name.upper() if name.upper() in _CVES else name for name in names]
-    unknown = [name for name in names if name not in SWITCHES and name not in _CVES]
+    names = [_CVES[name.upper()].cve if name.upper() in _CVES else name for name in names]
+    unknown = [name for name in names if name not in SWITCHES and name.upper() not in _CVES]
     known = set(names) - set(unknown)
     if value and not names and stream is not None and value not in _SAID:
         _SAID.add(value)
@@ -203,8 +203,8 @@ HOOKS = {}
 _FROM_PTH = set()
 
 
-def from_pth(package):
-    """*package*'s switch: :func:`start` once per process, never raising.
+def from_pth(package, environ=None):
+    """*package*'s switch: :func:`start` (with *environ*) once per process, never raising.
 
     Once: ``site`` reads a site-packages directory twice in some layouts (a
     virtualenv's 2.7 ``site.py``, 3.13 venvs); this module stays in
@@ -214,7 +214,7 @@ def from_pth(package):
         return
     _FROM_PTH.add(package)
     try:
-        start(package)
+        start(package, environ)
     except Exception as exc:  # start() catches its own; this guards its argument handling
         sys.stderr.write("%s: start-up activation failed: %s: %s\n"
                          % (package, type(exc).__name__, exc))
@@ -264,7 +264,7 @@ def from_pth_all(environ=None, stream=None):
             return
         skipped(environ, stream)  # a typo's line, once
         for package in PACKAGES:
-            from_pth(package)
+            from_pth(package, environ)
     except Exception as exc:
         sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
                          % (type(exc).__name__, exc))
