@@ -19,7 +19,7 @@ import tempfile
 import pytest
 
 from fresh_interpreter import run_code
-from umbrella_helpers import MODULES, check_exposed, child_state, imports
+from umbrella_helpers import MODULES, check_exposed, child_state, imports, without_future
 
 PAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "docs",
                     "operations.rst")
@@ -71,7 +71,8 @@ def myapp():
 @pytest.mark.parametrize("skip", [None, SKIP])
 def test_in_code_sample_applies_what_the_switch_does(myapp, skip):
     environ = {"CPYTHON_SECURITY_SKIP": skip} if skip else {}
-    by_sample = child_state(imports(BEFORE) + sample("# wsgi.py"), PYTHONPATH=myapp, **environ)
+    by_sample = child_state(imports(BEFORE) + sample("# wsgi.py"),
+                            PYTHONPATH=os.pathsep.join([myapp, without_future()]), **environ)
     by_switch = child_state(imports(BEFORE) + imports(AFTER), CPYTHON_SECURITY_PATCH="1",
                             **environ)
     assert by_sample["state"] == by_switch["state"]
@@ -105,7 +106,7 @@ print(json.dumps({"status": int(answer[0].split()[0]),
 def test_health_check_answers_503_exactly_when_the_check_says_exposed(environ):
     code = HEALTH % {"imports": imports(MODULES),
                      "sample": sample("def cve_health(environ, start_response):")}
-    rc, out, err = run_code(code, **environ)
+    rc, out, err = run_code(code, PYTHONPATH=without_future(), **environ)
     assert rc == 0, err
     answer = json.loads(out.strip().splitlines()[-1])
     wanted = check_exposed(**environ)

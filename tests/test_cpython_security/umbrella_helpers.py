@@ -5,9 +5,12 @@ with the same environment: its dict of every package's ``status()``, read
 per fix (a package with several fixes reports each under ``"fixes"``).
 """
 
+import atexit
 import json
 import os
+import shutil
 import sys
+import tempfile
 
 from fresh_interpreter import run, run_code
 from internals import shared_registry
@@ -46,11 +49,29 @@ for name in %r:
 """
 
 
+def without_future():
+    """A ``PYTHONPATH`` on which python-future does not import: what the check says of
+    its copies (exposed ones the switch cannot fix) is tests/test_stdlib_copies*'s;
+    these tests compare the switch and the API on the stdlib alone."""
+    if not _HIDDEN:
+        folder = tempfile.mkdtemp()
+        atexit.register(shutil.rmtree, folder, True)
+        os.mkdir(os.path.join(folder, "future"))
+        with open(os.path.join(folder, "future", "__init__.py"), "w") as handle:
+            handle.write("raise ImportError('python-future hidden from these tests')\n")
+        _HIDDEN.append(folder)
+    return _HIDDEN[0]
+
+
+_HIDDEN = []
+
+
 def child_state(middle="", **environ):
     """``{"state": {fix: [package, patched, exposed]}, "exposed": [records]}`` of a
     fresh process that imports ``cpython_security``, runs *middle*, then reports."""
     code = ("from _cpython_security._registry import FIXES\n"  # the child's registry
             + STATE % {"middle": middle})
+    environ.setdefault("PYTHONPATH", without_future())
     rc, out, err = run_code(code, **environ)
     assert rc == 0, err
     return json.loads(out.strip().splitlines()[-1])
@@ -64,6 +85,7 @@ def imports(names):
 def check_exposed(**environ):
     """The fix ids ``cpython-security-check`` reports exposed, with *environ*, in
     registry order."""
+    environ.setdefault("PYTHONPATH", without_future())
     rc, out, err = run([SCRIPT, "--json"], **environ)
     found = json.loads(out)
     assert rc == (1 if found["exposed"] else 0), err
