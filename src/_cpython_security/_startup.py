@@ -117,7 +117,9 @@ _SAID = set()
 
 
 def skipped(environ, stream=None):
-    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, CVEs upper-case).
+    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, fixes as the
+    registry writes them: ``CVE-...`` upper-case, ``gh-...`` lower-case, whatever case
+    the list uses).
 
     A name that is no fix of the registry leaves nothing out, and the known
     names still do: a typo must neither drop the rest of the list nor pass
@@ -127,8 +129,8 @@ def skipped(environ, stream=None):
     on purpose."""
     value = environ.get(SKIP_VARIABLE, "")
     names = [name.strip() for name in value.split(",") if name.strip()]
-    names = [name.upper() if name.upper() in _CVES else name for name in names]
-    unknown = [name for name in names if name not in SWITCHES and name not in _CVES]
+    names = [_CVES[name.upper()].cve if name.upper() in _CVES else name for name in names]
+    unknown = [name for name in names if name not in SWITCHES and name.upper() not in _CVES]
     known = set(names) - set(unknown)
     if value and not names and stream is not None and value not in _SAID:
         _SAID.add(value)
