@@ -4,7 +4,9 @@ Why: an operator's monitoring wants one exit status for "is this interpreter,
 as this environment starts it, exposed to any CVE this distribution fixes?".
 Each package's own command stays (``python -m <package>``); this one only
 combines their ``status()``, in the order of ``_registry.FIXES``. Exit 0 when
-every one is safe, 1 when any is exposed, 2 on a usage error.
+every one is safe, 1 when any is exposed, 2 on a usage error. Each fix's
+verdict (:func:`verdicts`) is the one source of the text and of the VEX
+documents (``--format openvex``, ``--format cyclonedx``: ``_vex``).
 """
 
 import sys
@@ -12,8 +14,9 @@ import sys
 from ._registry import BY_PACKAGE, FIXES
 from ._selfcheck import (BROKEN, REINSTALL, broken_status, main as run_selfcheck,
                          nothing_patched)
+from ._verdict import ABSENT, APPLIED, CARRIED, EXPOSED, SKIPPED, Verdict
 
-__all__ = ["main"]
+__all__ = ["main", "verdicts"]
 
 
 def collect():
@@ -36,11 +39,37 @@ def _status(package):
         return broken_status(package, BY_PACKAGE[package].cve, exc)
 
 
-def _exposed(found, fix):
-    """Whether *fix* is exposed (a package with several fixes reports each in
-    ``status()["fixes"]``)."""
-    info = found[fix.package]
-    return info.get("fixes", {}).get(fix.cve, info)["exposed"]
+def verdicts(found, environ=None):
+    """Each fix's :class:`Verdict` in this process, in registry order, from *found*
+    (:func:`collect`) and the environment it started with (default ``os.environ``)."""
+    import os
+    from ._startup import UMBRELLA, SWITCHES, effective, left_out
+    environ = os.environ if environ is None else environ
+    result = []
+    for fix in FIXES:
+        info = found[fix.package]
+        each = info.get("fixes", {}).get(fix.cve, info)
+        if info.get("state") == BROKEN:
+            kind = BROKEN
+        elif each["exposed"]:
+            kind = SKIPPED if fix.cve in left_out(fix.package, environ) else EXPOSED
+        elif each.get("state") == "not in this interpreter":
+            kind = ABSENT
+        elif each["lacks"] if "lacks" in each else each["vulnerable"]:
+            kind = APPLIED
+        else:
+            kind = CARRIED
+        verdict = Verdict(fix, kind, info)
+        if verdict.exposed:
+            verdict.action = hint(fix, info, environ)
+        elif kind == APPLIED:
+            own = environ.get(SWITCHES[fix.package].variable)
+            value = effective(fix.package, environ)
+            verdict.switch = None if value is None else "%s=%s" % (
+                (SWITCHES[fix.package].variable, own) if own == value
+                else (UMBRELLA.variable, environ.get(UMBRELLA.variable)))
+        result.append(verdict)
+    return result
 
 
 def hint(fix, info, environ):
@@ -91,17 +120,16 @@ def render(found, environ=None):
     environ = os.environ if environ is None else environ
     lines = []
     hints = []
-    for fix in FIXES:
-        exposed = _exposed(found, fix)
-        verdict = "EXPOSED" if exposed else "safe"
-        lines.append("%-15s %-8s %s (%s, %s)" % (fix.cve + ":", verdict, fix.summary,
-                                                 fix.issue, fix.package))
-        if exposed:
-            line = hint(fix, found[fix.package], environ)
-            if line not in hints:
-                hints.append(line)
+    found_verdicts = verdicts(found, environ)
+    for verdict in found_verdicts:
+        fix = verdict.fix
+        lines.append("%-15s %-8s %s (%s, %s)" % (fix.cve + ":", "EXPOSED" if verdict.exposed
+                                                 else "safe", fix.summary, fix.issue,
+                                                 fix.package))
+        if verdict.exposed and verdict.action not in hints:
+            hints.append(verdict.action)
     lines.extend("hint: " + line for line in hints)
-    exposed = [fix.cve for fix in FIXES if _exposed(found, fix)]
+    exposed = [verdict.fix.cve for verdict in found_verdicts if verdict.exposed]
     lines.append("verdict: %s" % ("EXPOSED: " + ", ".join(exposed) if exposed else "safe"))
     return "\n".join(lines)
 
@@ -113,7 +141,20 @@ def main(argv=None):
         description="Self-check for the CVEs this distribution fixes (%s): exit status 0 "
                     "when all are safe, 1 when any is exposed, 2 on a usage error."
                     % ", ".join(fix.cve for fix in FIXES),
-        status=collect, render=render)
+        status=collect, render=render, formats={
+            "openvex": lambda found, args: _document("openvex", found, args),
+            "cyclonedx": lambda found, args: _document("cyclonedx", found, args)},
+        options=[(("--author",), {
+            "default": "cpython-security-check",
+            "help": "the author a VEX document names: your organisation, an e-mail "
+                    "address or an IRI (default: %(default)s)"})])
+
+
+def _document(form, found, args):
+    """The VEX document (``_vex``) of *found*, in the format *form*."""
+    import os
+    from . import _vex
+    return _vex.document(form, verdicts(found, os.environ), os.environ, args.author)
 
 
 if __name__ == "__main__":
