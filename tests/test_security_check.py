@@ -8,7 +8,7 @@ import pytest
 
 from dependencies import importorskip
 from fresh_interpreter import run
-from internals import BY_PACKAGE, PACKAGES, shared_registry
+from internals import BY_PACKAGE, PACKAGES, idna_fix, shared_registry
 
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
 
@@ -34,41 +34,103 @@ def test_json_holds_every_status_document():
     assert rc == (1 if document["exposed"] else 0)
 
 
-def test_one_line_per_registry_entry():
-    rc, out, err = check()
+def every_fix(out):
+    """``{fix: "EXPOSED" or "safe"}`` from ``--verbose``'s line per fix, in its order."""
     lines = out.splitlines()
-    assert [line.split(":")[0] for line in lines[:len(shared_registry.FIXES)]] == [
-        fix.cve for fix in shared_registry.FIXES]
-    assert [line.split(":")[0] for line in lines[len(shared_registry.FIXES):-1]] == [
-        "hint"] * (len(lines) - len(shared_registry.FIXES) - 1)
-    assert lines[-1].startswith("verdict: ")
+    listed = [line for line in lines[lines.index("every fix:") + 1:]
+              if not line.startswith(" ")]
+    return [(line.split()[0].rstrip(":"), line.split()[1]) for line in listed]
+
+
+def exposed_by_module(out):
+    """``{module: [fix, ...]}`` from the lines under "exposed, by module:"."""
+    lines = out.splitlines()
+    found, module = {}, None
+    for line in lines[lines.index("exposed, by module:") + 1:]:
+        if not line.startswith("  "):
+            break
+        words = line.split()
+        if not line.startswith("   "):
+            module, words = words[0], words[1:]
+        found.setdefault(module, []).extend(words)
+    return found
+
+
+def test_verbose_lists_one_line_per_registry_entry_after_the_summary():
+    rc, out, err = check("--verbose")
+    assert [cve for cve, verdict in every_fix(out)] == [fix.cve for fix in
+                                                        shared_registry.FIXES]
+    assert out.splitlines()[0].startswith("verdict: ")
+
+
+def test_the_verdict_what_to_do_and_the_exposed_fixes_by_module_come_first():
+    rc, out, err = check("--verbose")
+    lines = out.splitlines()
+    exposed = [cve for cve, verdict in every_fix(out) if verdict == "EXPOSED"]
+    if not exposed:
+        pytest.skip("nothing exposed in a bare process here")
+    assert lines[0] == "verdict: EXPOSED (%d of %d fixes not in effect)" % (
+        len(exposed), len(shared_registry.FIXES))
+    assert lines[1].startswith("hint: ")
+    by_module = exposed_by_module(out)
+    assert sorted(cve for cves in by_module.values() for cve in cves) == sorted(exposed)
+    for module, cves in by_module.items():
+        assert all(fix.module == module or module in fix.probes
+                   for fix in shared_registry.FIXES if fix.cve in cves), module
+    assert lines.index("exposed, by module:") < lines.index("every fix:")
+    assert check()[1] == out[:out.index("every fix:")] + (
+        "cpython-security-check --verbose lists every fix, --json every status\n")
+
+
+@pytest.mark.parametrize("environ", [
+    {}, {"CPYTHON_SECURITY_PATCH": "1"}, {"CPYTHON_SECURITY_SKIP": "CVE-2025-0938"},
+    {"CPYTHON_SECURITY_PATCH": "1", "CPYTHON_SECURITY_SKIP": ",".join(PACKAGES)}])
+def test_every_line_fits_80_columns(environ):
+    for args in ([], ["--verbose"]):
+        rc, out, err = check(*args, **environ)
+        assert [line for line in out.splitlines() if len(line) > 80] == []
 
 
 def test_bare_process_is_exposed():
     # Twisted Web's own parser splits on ';' in every pinned release; on 2.7
     # the stdlib and ctypes are unfixed too.
     importorskip("twisted.web.http")
-    rc, out, err = check()
+    rc, out, err = check("--verbose")
     assert rc == 1, err
-    lines = out.splitlines()
-    verdicts = dict((line.split()[0], line.split()[1]) for line in lines
-                    if line.startswith("CVE-"))
-    assert verdicts["CVE-2021-23336:"] == "EXPOSED"
-    assert verdicts["CVE-2021-3177:"] == ("EXPOSED" if sys.version_info[0] == 2 else "safe")
+    verdicts = dict(every_fix(out))
+    assert verdicts["CVE-2021-23336"] == "EXPOSED"
+    assert verdicts["CVE-2021-3177"] == ("EXPOSED" if sys.version_info[0] == 2 else "safe")
     # Every interpreter of the matrix lacks CVE-2025-0938's fix (3.12.9, 3.13.2).
-    assert verdicts["CVE-2025-0938:"] == "EXPOSED"
-    assert [line.split()[0] for line in lines if line.startswith(("CVE-", "gh-"))] == [
-        fix.cve + ":" for fix in shared_registry.FIXES]
-    assert lines[-1].startswith("verdict: EXPOSED: CVE-2021-23336, ")
-    assert "hint: set CPYTHON_SECURITY_PATCH=1 to apply every fix at start-up" in lines
+    assert verdicts["CVE-2025-0938"] == "EXPOSED"
+    lines = out.splitlines()
+    assert lines[0].startswith("verdict: EXPOSED (")
+    assert "CVE-2021-23336" in exposed_by_module(out)[shared_registry.FIXES[0].replaces[0]
+                                                      .rsplit(".", 1)[0]]
+    assert hints(out) == ["hint: set CPYTHON_SECURITY_PATCH=1 to apply every fix at start-up"]
     assert "per-package" not in out
+
+
+@pytest.mark.parametrize("environ", [{}, {"CPYTHON_SECURITY_PATCH": "1"}])
+def test_the_idna_line_says_what_this_interpreter_lacks(environ):
+    # 3.7-3.11 carry gh-98433's linear nameprep (gh-99222 to gh-99232) and lack
+    # only its label bound: their line must not describe the quadratic bidi check.
+    import encodings.idna
+    rc, out, err = check("--verbose", **environ)
+    lines = out.splitlines()
+    start = [index for index, line in enumerate(lines) if line.startswith("CVE-2022-45061:")]
+    line = " ".join(" ".join(lines[start[0]:start[0] + 3]).split())
+    line = line.split(" (gh-98433, idna_backport)")[0]
+    quadratic = idna_fix._bidi_check_quadratic(encodings.idna)
+    assert ("right-to-left" in line) is quadratic, line
+    if not quadratic and idna_fix._label_unbounded(encodings.idna):
+        assert "labels of any length" in line, line
 
 
 def test_every_switch_makes_the_process_safe():
     rc, out, err = check(**dict((BY_PACKAGE[package].variable, BY_PACKAGE[package].umbrella)
                                 for package in PACKAGES))
     assert rc == 0, out + err
-    assert out.splitlines()[-1] == "verdict: safe"
+    assert out.splitlines()[0] == "verdict: safe"
 
 
 @pytest.mark.parametrize("args", [["--bogus"], ["extra"]])
@@ -84,15 +146,41 @@ def test_the_hint_names_the_variable_that_keeps_the_framework_adapters_off():
     assert rc == 1
     assert ("hint: URLLIB_PARSE_BACKPORT_PATCH=1 leaves out what =frameworks adds: set "
             "URLLIB_PARSE_BACKPORT_PATCH=frameworks, or unset it (CPYTHON_SECURITY_PATCH=1 "
-            "applies both)") in out.splitlines()
-    assert out.splitlines()[-1] == "verdict: EXPOSED: CVE-2021-23336"
+            "applies both)") in hints(out)
+    assert out.splitlines()[0] == "verdict: EXPOSED (1 of %d fixes not in effect)" % len(
+        shared_registry.FIXES)
+    assert exposed_by_module(out) == {"urllib.parse": ["CVE-2021-23336"]}
+
+
+def hints(out):
+    """The hint lines, each joined with the lines it wraps onto."""
+    found, inside = [], False
+    for line in out.splitlines():
+        if line.startswith("hint: "):
+            found.append(line)
+            inside = True
+        elif inside and line.startswith("  "):
+            found[-1] += " " + line.strip()
+        else:
+            inside = False
+    return found
 
 
 def test_the_hint_names_what_the_skip_list_leaves_out():
     rc, out, err = check(CPYTHON_SECURITY_PATCH="1", CPYTHON_SECURITY_SKIP="CVE-2025-0938")
     assert rc == 1  # every interpreter of the matrix lacks CVE-2025-0938's fix
-    assert ("hint: CPYTHON_SECURITY_SKIP=CVE-2025-0938 leaves CVE-2025-0938 out: unset "
-            "CPYTHON_SECURITY_SKIP to apply them") in out.splitlines()
+    assert hints(out) == ["hint: CPYTHON_SECURITY_SKIP=CVE-2025-0938 leaves CVE-2025-0938 "
+                          "out: unset CPYTHON_SECURITY_SKIP to apply them"]
+
+
+def test_the_skip_list_alone_is_not_what_to_undo():
+    # Without a switch, unsetting the skip list applies nothing: the hint names the switch.
+    rc, out, err = check(CPYTHON_SECURITY_SKIP="CVE-2025-0938")
+    assert rc == 1
+    assert "unset CPYTHON_SECURITY_SKIP to apply them" not in " ".join(out.split())
+    assert hints(out) == ["hint: set CPYTHON_SECURITY_PATCH=1 to apply every fix at start-up, "
+                          "and unset CPYTHON_SECURITY_SKIP: CPYTHON_SECURITY_SKIP=CVE-2025-0938 "
+                          "leaves CVE-2025-0938 out"]
 
 
 def test_the_skip_list_leaves_out_a_fix_named_by_its_upstream_issue():
@@ -105,12 +193,13 @@ def test_the_skip_list_leaves_out_a_fix_named_by_its_upstream_issue():
         pytest.skip("this interpreter carries every fix named by an upstream issue")
     for name in (lacking[0], lacking[0].upper()):
         rc, out, err = check(CPYTHON_SECURITY_PATCH="1", CPYTHON_SECURITY_SKIP=name)
-        assert (rc, out.splitlines()[-1]) == (1, "verdict: EXPOSED: " + lacking[0]), out + err
+        assert rc == 1, out + err
+        assert [cve for cves in exposed_by_module(out).values() for cve in cves] == lacking[:1]
 
 
 def test_the_umbrella_alone_makes_the_process_safe():
     rc, out, err = check(CPYTHON_SECURITY_PATCH="1")
-    assert (rc, out.splitlines()[-1]) == (0, "verdict: safe"), out + err
+    assert (rc, out.splitlines()[0]) == (0, "verdict: safe"), out + err
 
 
 MISSING, BROKEN = "wsgiref_backport", "idna_backport"
@@ -154,12 +243,11 @@ def test_a_partial_install_is_a_verdict_naming_what_it_cannot_prove(partial_inst
         assert (document[package]["state"], document[package]["exposed"]) == ("broken", True)
     rc, out, err = run(["-S", "-c", CHECK, partial_install], executable=BASE)
     assert (rc, err) == (1, "")
-    lines = out.splitlines()
-    exposed = lines[-1].split("verdict: EXPOSED: ")[1].split(", ")
+    exposed = [cve for cves in exposed_by_module(out).values() for cve in cves]
     for package in (MISSING, BROKEN):
         cves = [fix.cve for fix in shared_registry.fixes_of(package)]
         assert set(cves) <= set(exposed)
-        assert len([line for line in lines if line.startswith("hint: " + package) and
+        assert len([line for line in hints(out) if line.startswith("hint: " + package) and
                     "pip install --force-reinstall cpython-security-backports" in line]) == 1
 
 

@@ -166,4 +166,4 @@ SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
 def test_the_check_is_safe_under_the_umbrella_alone():
     code, out, err = run([SCRIPT], CPYTHON_SECURITY_PATCH="1")
     assert code == 0, out + err
-    assert out.splitlines()[-1] == "verdict: safe"
+    assert out.splitlines()[0] == "verdict: safe"

@@ -60,7 +60,8 @@ def outputs(environ, executable=None, site=None):
     this environment's interpreter or in *executable* importing *site*."""
     found = {}
     for form in ("text", "openvex", "cyclonedx"):
-        args = ["--format", form, "--author", "Example Org <security@example.org>"]
+        args = ["--format", form, "--author", "Example Org <security@example.org>",
+                "--verbose"]
         if executable is None:
             rc, out, err = run([SCRIPT] + args, **environ)
         else:
@@ -73,9 +74,10 @@ def outputs(environ, executable=None, site=None):
 
 
 def text_verdicts(out):
-    """``{fix: exposed}`` from the text check's lines."""
+    """``{fix: exposed}`` from the text check's line per fix (``--verbose``)."""
+    lines = out.splitlines()
     return dict((line.split(":")[0], line.split()[1] == "EXPOSED")
-                for line in out.splitlines() if line.startswith(("CVE-", "gh-")))
+                for line in lines[lines.index("every fix:") + 1:] if not line.startswith(" "))
 
 
 def assert_matches_the_text_check(found, environ):

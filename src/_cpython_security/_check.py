@@ -1,4 +1,4 @@
-"""``cpython-security-check``: every fix's self-check in one command, one line per registry row.
+"""``cpython-security-check``: every fix's self-check in one command, the verdict first.
 
 Why: an operator's monitoring wants one exit status for "is this interpreter,
 as this environment starts it, exposed to any CVE this distribution fixes?".
@@ -75,23 +75,43 @@ def verdicts(found, environ=None):
 def hint(fix, info, environ):
     """What to set so that *fix*, exposed in *info* (its package's ``status()``),
     is applied at start-up: one line naming the exact variable and value."""
-    from ._startup import SKIP_VARIABLE, SWITCHES, UMBRELLA, effective, left_out, skipped
+    from ._startup import SWITCHES, effective, left_out
     if info.get("state") == BROKEN:
         return "%s cannot be checked (%s), so %s count as exposed: repair the install: %s" % (
             fix.package, info["error"], ", ".join(each.cve for each in FIXES
                                                   if each.package == fix.package), REINSTALL)
+    if fix.cve not in left_out(fix.package, environ):
+        return _switch_hint(fix, info, environ)
+    switch = SWITCHES[fix.package]
+    if switch.choice(effective(fix.package, environ)) in ("off", "invalid"):
+        # No switch would apply it either: naming the skip list alone applies nothing.
+        return "%s, and %s" % (_switch_hint(fix, info, environ), _skip_hint(environ, True))
+    return _skip_hint(environ)
+
+
+def _skip_hint(environ, also=False):
+    """What ``CPYTHON_SECURITY_SKIP`` leaves out, and how to apply it: *also*, where
+    a switch must be set too."""
+    from ._startup import SKIP_VARIABLE, left_out, skipped
+    out = [each for each in FIXES if each.cve in left_out(each.package, environ)]
+    rest = sorted(set(skipped(environ)).difference(
+        [each.cve for each in out] + [each.package for each in out]))
+    remedy = ("set %s=%s" % (SKIP_VARIABLE, ",".join(rest)) if rest
+              else "unset %s" % SKIP_VARIABLE)
+    said = "%s=%s leaves %s out" % (SKIP_VARIABLE, environ.get(SKIP_VARIABLE),
+                                    ", ".join(each.cve for each in out))
+    if also:
+        return "%s: %s" % (remedy, said)
+    return "%s: %s to apply them" % (said, remedy)
+
+
+def _switch_hint(fix, info, environ):
+    """The hint for *fix* where the skip list does not name it: the switch to set."""
+    from ._startup import SWITCHES, UMBRELLA, effective
     switch = SWITCHES[fix.package]
     own = environ.get(switch.variable)
     if own and effective(fix.package, environ) != own:  # blanks only: the umbrella decides
         own = None
-    if fix.cve in left_out(fix.package, environ):
-        out = [each for each in FIXES if each.cve in left_out(each.package, environ)]
-        rest = sorted(set(skipped(environ)).difference(
-            [each.cve for each in out] + [each.package for each in out]))
-        return "%s=%s leaves %s out: %s" % (
-            SKIP_VARIABLE, environ.get(SKIP_VARIABLE), ", ".join(each.cve for each in out),
-            "set %s=%s to apply them" % (SKIP_VARIABLE, ",".join(rest)) if rest
-            else "unset %s to apply them" % SKIP_VARIABLE)
     umbrella = UMBRELLA.choice(environ.get(UMBRELLA.variable))
     if own:  # the package's own variable decides for it
         wanted = switch.choice(own)
@@ -115,22 +135,79 @@ def hint(fix, info, environ):
         "switch reaches" % (fix.cve, fix.package)
 
 
-def render(found, environ=None):
+#: The width every line of the check fits.
+WIDTH = 80
+
+
+def _wrapped(text, first, rest="  "):
+    """*text* after *first*, in lines of :data:`WIDTH` at most, the next ones after *rest*.
+
+    Words break at spaces; a word too long for a line (a skip list's value)
+    breaks after its commas."""
+    import re
+    pieces = []
+    for word in text.split():
+        parts = re.findall(r"[^,]+,?|,", word) if len(word) > WIDTH - len(rest) else [word]
+        pieces.extend(zip(parts, [" "] + [""] * (len(parts) - 1)))
+    lines, line, empty = [], first, True
+    for piece, glue in pieces:
+        joined = line + ("" if empty else glue) + piece
+        if not empty and len(joined) > WIDTH:
+            lines.append(line)
+            joined = rest + piece
+        line, empty = joined, False
+    lines.append(line)
+    return lines
+
+
+def render(found, environ=None, verbose=False):
+    """The check as text, in lines of 80 columns at most: the verdict, what to do,
+    the exposed fixes by module, what is safe; *verbose*: then a line per fix.
+
+    Why this order: at a hundred fixes an operator reads the first lines only,
+    so they carry the answer and the action; the per-fix list is ``--verbose``."""
     import os
     environ = os.environ if environ is None else environ
-    lines = []
-    hints = []
     found_verdicts = verdicts(found, environ)
+    exposed = [verdict for verdict in found_verdicts if verdict.exposed]
+    lines = ["verdict: EXPOSED (%d of %d fixes not in effect)" % (len(exposed),
+                                                                  len(found_verdicts))
+             if exposed else "verdict: safe"]
+    hints = []
+    for verdict in exposed:
+        if verdict.action not in hints:
+            hints.append(verdict.action)
+    for line in hints:  # one that another hint starts with says less than it
+        if not any(other.startswith(line + ", and ") for other in hints):
+            lines.extend(_wrapped(line, "hint: "))
+    if exposed:
+        lines.append("exposed, by module:")
+        modules = []
+        for verdict in exposed:
+            if verdict.module not in modules:
+                modules.append(verdict.module)
+        width = max(len(module) for module in modules) + 3
+        for module in modules:
+            lines.extend(_wrapped(" ".join(verdict.fix.cve for verdict in exposed
+                                           if verdict.module == module),
+                                  ("  %s " % module).ljust(width), " " * width))
+    counts = []
+    for kind, words in ((APPLIED, "applied at start-up"),
+                        (CARRIED, "carried by this interpreter"),
+                        (ABSENT, "not in this interpreter")):
+        number = len([verdict for verdict in found_verdicts if verdict.kind == kind])
+        if number:
+            counts.append("%d %s" % (number, words))
+    lines.extend(_wrapped(", ".join(counts) or "none", "safe: "))
+    if not verbose:
+        lines.append("cpython-security-check --verbose lists every fix, --json every status")
+        return "\n".join(lines)
+    lines.append("every fix:")
     for verdict in found_verdicts:
         fix = verdict.fix
-        lines.append("%-15s %-8s %s (%s, %s)" % (fix.cve + ":", "EXPOSED" if verdict.exposed
-                                                 else "safe", fix.summary, fix.issue,
-                                                 fix.package))
-        if verdict.exposed and verdict.action not in hints:
-            hints.append(verdict.action)
-    lines.extend("hint: " + line for line in hints)
-    exposed = [verdict.fix.cve for verdict in found_verdicts if verdict.exposed]
-    lines.append("verdict: %s" % ("EXPOSED: " + ", ".join(exposed) if exposed else "safe"))
+        lines.extend(_wrapped("%s (%s, %s)" % (verdict.summary, fix.issue, fix.package),
+                              "%-15s %-8s" % (fix.cve + ":", "EXPOSED" if verdict.exposed
+                                              else "safe"), " " * 24))
     return "\n".join(lines)
 
 
@@ -142,12 +219,20 @@ def main(argv=None):
                     "when all are safe, 1 when any is exposed, 2 on a usage error."
                     % ", ".join(fix.cve for fix in FIXES),
         status=collect, render=render, formats={
+            "text": lambda found, args: render(found, verbose=args.verbose),
             "openvex": lambda found, args: _document("openvex", found, args),
             "cyclonedx": lambda found, args: _document("cyclonedx", found, args)},
-        options=[(("--author",), {
-            "default": "cpython-security-check",
-            "help": "the author a VEX document names: your organisation, an e-mail "
-                    "address or an IRI (default: %(default)s)"})])
+        options=_OPTIONS)
+
+
+#: The check's own options, beyond ``--json`` and ``--format``.
+_OPTIONS = [
+    (("--verbose",), {"action": "store_true",
+                      "help": "after the summary, a line per fix (text only)"}),
+    (("--author",), {"default": "cpython-security-check",
+                     "help": "the author a VEX document names: your organisation, an "
+                             "e-mail address or an IRI (default: %(default)s)"}),
+]
 
 
 def _document(form, found, args):

@@ -322,6 +322,8 @@ FIXES = (
         exposed="a long 'xn--' label in a host name costs this process seconds of CPU",
         unfixed="decodes labels of any length (2.7, 3.6: quadratic in right-to-left letters)",
         replaces=["encodings.idna.ToUnicode", "encodings.idna.nameprep"],
+        summary_of=lambda module, bound: __import__(
+            "idna_backport._idna", None, None, ("summary",)).summary(module, bound),
         fix="idna_backport._idna", module="encodings.idna",
         variable="IDNA_BACKPORT_PATCH", options=[("force", {"force": True})]),
     Fix(package="ipaddress_backport", cve="gh-128840", issue="gh-128840",

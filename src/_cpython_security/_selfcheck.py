@@ -138,8 +138,9 @@ def main(argv, prog, description, status, render, options=(), amend=None, format
                         help="print the self-check as JSON (the dict status() returns)")
     formats = dict(formats or {})
     if formats:
-        parser.add_argument("--format", choices=["text", "json"] + sorted(formats),
-                            default="text", help="what to print (default: %(default)s)")
+        choices = ["text", "json"] + sorted(set(formats).difference(["text"]))
+        parser.add_argument("--format", choices=choices, default="text",
+                            help="what to print (default: %(default)s)")
     for flags, keywords in options:
         parser.add_argument(*flags, **keywords)
     try:

@@ -117,9 +117,7 @@ _SAID = set()
 
 
 def skipped(environ, stream=None):
-    """The names ``CPYTHON_SECURITY_SKIP`` gives (packages as written, fixes as the
-    registry writes them: ``CVE-...`` upper-case, ``gh-...`` lower-case, whatever case
-    the list uses).
+    """The names ``CPYTHON_SECURITY_SKIP`` gives: packages as written, fixes as registered.
 
     A name that is no fix of the registry leaves nothing out, and the known
     names still do: a typo must neither drop the rest of the list nor pass

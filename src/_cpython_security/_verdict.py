@@ -5,6 +5,8 @@ its VEX documents (``_vex``) are rendered from the same verdicts, so a fix's
 status cannot differ between the two for the same environment.
 """
 
+import sys
+
 from ._registry import SPLIT_PROBES
 from ._selfcheck import BROKEN
 
@@ -47,6 +49,25 @@ class Verdict(object):
         """The stdlib names the fix replaces in this interpreter."""
         each = self.info.get("fixes", {}).get(self.fix.cve, {})
         return each.get("target") or ", ".join(self.fix.replaces) or self.fix.module
+
+    @property
+    def summary(self):
+        """The fix's summary in this interpreter's words (the row's ``summary_of``)."""
+        if self.fix.summary_of is not None:
+            bound = (self.info.get("report") or {}).get("changed") or ()
+            try:
+                words = self.fix.summary_of(sys.modules.get(self.module), bound)
+            except Exception:  # words are no verdict: the row's own then
+                words = None
+            if words:
+                return words
+        return self.fix.summary
+
+    @property
+    def module(self):
+        """The stdlib module the fix is for (python-future's copy is another product)."""
+        return self.fix.module or min(name for name in self.fix.probes
+                                      if not name.startswith("future."))
 
     @property
     def probe(self):
