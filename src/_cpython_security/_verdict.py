@@ -39,6 +39,12 @@ class Verdict(object):
         return self.kind in (EXPOSED, SKIPPED, BROKEN)
 
     @property
+    def lacks(self):
+        """Whether this interpreter's own code lacks the fix (as its probe found)."""
+        each = self.info.get("fixes", {}).get(self.fix.cve, self.info)
+        return bool(each["lacks"] if "lacks" in each else each.get("vulnerable", True))
+
+    @property
     def version(self):
         """The version of the package that carries the fix."""
         from ._version import __version__

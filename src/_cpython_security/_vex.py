@@ -131,6 +131,10 @@ def _note(verdict, about):
     if verdict.kind == BROKEN:
         return "%s cannot be checked here, so nothing proves the fix. %s" % (
             verdict.fix.package, about["holds"])
+    if verdict.exposed and not verdict.lacks:
+        return ("This interpreter's own code carries the fix; what is exposed is a parser "
+                "outside it that the switch also fixes (python -m %s names it). %s" % (
+                    verdict.fix.package, about["holds"]))
     return about["holds"]
 
 
