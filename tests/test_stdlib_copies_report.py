@@ -86,9 +86,20 @@ def test_the_urllib_parse_copy_is_exposed_by_its_urlsplit_only():
 
 # -- the check and unpatch() ------------------------------------------------------------
 
+def _joined(text):
+    """The check's ``--verbose`` lines, each with the lines it wraps onto joined."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("   ") and lines:
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return lines
+
+
 def _check_line(cve):
     check = shared_check()
-    lines = check.render(check.collect()).splitlines()
+    lines = _joined(check.render(check.collect(), verbose=True))
     return [line for line in lines if line.startswith(cve + ":")][0]
 
 
@@ -208,8 +219,8 @@ def test_a_copy_imported_after_patch_is_patched_then_and_unpatch_restores_it():
 
 
 def _verdicts(**environ):
-    code, out, err = run([CHECK], **environ)
-    return dict((line.split(":")[0], line) for line in out.splitlines()
+    code, out, err = run([CHECK, "--verbose"], **environ)
+    return dict((line.split(":")[0], line) for line in _joined(out)
                 if line.startswith(tuple(CVES.values())))
 
 

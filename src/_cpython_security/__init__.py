@@ -41,5 +41,10 @@ drift where copies need a check to stay equal (attrs ships ``attr`` and
   upstream issue, summary and exposure, stdlib names, behaviour probes, the
   module that applies it, its knob): the only module that names a package,
   and the one list every other list of fixes is derived from;
-* ``_check``: ``cpython-security-check``, one line per registry row.
+* ``_check``: ``cpython-security-check``: the verdict, what to do, the exposed
+  fixes by module (``--verbose``: one line per registry row);
+* ``_verdict``: what the check found for one fix (carried, applied, exposed,
+  ...), the one source of its text and of its VEX documents;
+* ``_vex``: those verdicts as OpenVEX and CycloneDX VEX documents, with the
+  standard ``json`` module alone.
 """

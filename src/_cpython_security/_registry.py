@@ -347,6 +347,8 @@ FIXES = (
         behaviour="the idna codec refuses a label longer than 1024 characters (UnicodeError), "
                   "as 3.12 does",
         replaces=["encodings.idna.ToUnicode", "encodings.idna.nameprep"],
+        summary_of=lambda module, bound: __import__(
+            "idna_backport._idna", None, None, ("summary",)).summary(module, bound),
         fix="idna_backport._idna", module="encodings.idna",
         variable="IDNA_BACKPORT_PATCH", options=[("force", {"force": True})]),
     Fix(package="ipaddress_backport", cve="gh-128840", issue="gh-128840",

@@ -15,12 +15,17 @@ class Fix(object):
     def __init__(self, package, cve, issue, summary, exposed, replaces, variable, options,
                  probes=None, startup=None, option_modules=None, notes=None, umbrella="1",
                  also_variables=(), unfixed=None, upstream_name=None,
-                 copy_lacks=None, fix=None, module=None, copies=(), behaviour=None):
+                 copy_lacks=None, fix=None, module=None, copies=(), behaviour=None,
+                 summary_of=None):
         self.package = package
         self.cve = cve
         self.issue = issue
         #: What the self-check prints after the CVE.
         self.summary = summary
+        #: None, or ``function(module, bound) -> words or None``: the summary for this
+        #: interpreter where it depends on what the stock *module* lacks (*bound*: the
+        #: names a patch bound in it, whose stock code a probe can no longer see).
+        self.summary_of = summary_of
         #: The verdict's words for a process exposed to it: what an attacker gets.
         self.exposed = exposed
         #: The stdlib names the fix replaces, on this interpreter.

@@ -123,17 +123,24 @@ def render(info, issue, rows, hints, exposure):
     return "\n".join(lines)
 
 
-def main(argv, prog, description, status, render, options=(), amend=None):
+def main(argv, prog, description, status, render, options=(), amend=None, formats=None):
     """The command line of a self-check; returns its exit status.
 
     ``--json`` prints *status()* as JSON, else *render(status())* is printed.
     *options*: ``[(flags, keywords)]`` for ``add_argument``; *amend(args,
-    info)*: a last change to the dict from them. Exit 0 when safe, 1 when
-    exposed, 2 on a usage error (0 for ``--help``).
+    info)*: a last change to the dict from them. *formats*: ``{name:
+    function(info, args) -> text}``, the other outputs ``--format`` chooses
+    (``--format json`` is ``--json``). Exit 0 when safe, 1 when exposed, 2 on
+    a usage error (0 for ``--help``).
     """
     parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("--json", action="store_true",
                         help="print the self-check as JSON (the dict status() returns)")
+    formats = dict(formats or {})
+    if formats:
+        choices = ["text", "json"] + sorted(set(formats).difference(["text"]))
+        parser.add_argument("--format", choices=choices, default="text",
+                            help="what to print (default: %(default)s)")
     for flags, keywords in options:
         parser.add_argument(*flags, **keywords)
     try:
@@ -143,8 +150,11 @@ def main(argv, prog, description, status, render, options=(), amend=None):
     info = status()
     if amend is not None:
         amend(args, info)
-    if args.json:
+    chosen = "json" if args.json else getattr(args, "format", "text")
+    if chosen == "json":
         print(json.dumps(info, indent=2, sort_keys=True, separators=(",", ": ")))
+    elif chosen in formats:
+        print(formats[chosen](info, args))
     else:
         print(render(info))
     return EXIT_EXPOSED if info["exposed"] else EXIT_SAFE

@@ -32,7 +32,7 @@ import stringprep
 import types
 from unicodedata import ucd_3_2_0 as unicodedata
 
-__all__ = ["needs_fix", "replacements", "LABEL_LIMIT"]
+__all__ = ["needs_fix", "replacements", "summary", "LABEL_LIMIT"]
 
 #: gh-98433's bound on a label given to ``ToUnicode``, in characters (or octets).
 LABEL_LIMIT = 1024
@@ -136,6 +136,31 @@ def needs_fix(module):
             and isinstance(names.get("ToUnicode"), types.FunctionType)):
         return False
     return _bidi_check_quadratic(module) or _label_unbounded(module)
+
+
+def summary(module, bound=()):
+    """The check's words for the half of gh-98433 the stock *module* lacks, or None.
+
+    Why: 3.7-3.11 carry the linear ``nameprep`` (gh-99222 to gh-99232) and
+    lack only the label bound, so "quadratic in right-to-left characters"
+    would describe a flaw they do not have. *bound*: the names a patch bound
+    in the module (``nameprep`` only where the stock one is quadratic),
+    whose stock code the probes can no longer see."""
+    if bound:
+        quadratic = "encodings.idna.nameprep" in bound
+        unbounded = True
+    else:
+        names = vars(module) if module is not None else {}
+        if not isinstance(names.get("nameprep"), types.FunctionType):
+            return None
+        quadratic, unbounded = _bidi_check_quadratic(module), _label_unbounded(module)
+    if quadratic:
+        return ("IDNA decoding quadratic in a label of right-to-left characters "
+                "(CPU exhaustion)")
+    if unbounded:
+        return ("IDNA labels of any length decoded, punycode quadratic in the label's "
+                "length (CPU exhaustion)")
+    return None
 
 
 def _like(function, original):

@@ -74,3 +74,23 @@ def run_scenario_once(name, args=(), **environ):
     if key not in _RUNS:
         _RUNS[key] = run_scenario(name, args, **environ)
     return _RUNS[key]
+
+
+_HIDDEN = []
+
+
+def without_future():
+    """A ``PYTHONPATH`` on which python-future does not import. The check reports its
+    copies of stdlib modules (exposed ones no switch can fix, tests/test_stdlib_copies*);
+    a test about the stdlib alone runs the check with this."""
+    if not _HIDDEN:
+        import atexit
+        import shutil
+        import tempfile
+        folder = tempfile.mkdtemp()
+        atexit.register(shutil.rmtree, folder, True)
+        os.mkdir(os.path.join(folder, "future"))
+        with open(os.path.join(folder, "future", "__init__.py"), "w") as handle:
+            handle.write("raise ImportError('python-future hidden from this test')\n")
+        _HIDDEN.append(folder)
+    return _HIDDEN[0]

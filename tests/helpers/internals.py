@@ -26,6 +26,8 @@ from urllib_parse_backport._log import log_report as urllib_log_report  # noqa: 
 from _cpython_security import _table as start_up_table  # noqa: F401
 #: The state lock of every package (issue 53's trial of its own steps).
 from _cpython_security._ledger import Lock as StateLock  # noqa: F401
+#: The IDNA fix's probes of each half of gh-98433 (the check's words follow them).
+from idna_backport import _idna as idna_fix  # noqa: F401
 #: The fix packages on the shared engine (rows naming a fix module): the trials run on each.
 ENGINE_PACKAGES = [package for package in PACKAGES if BY_PACKAGE[package].fix is not None]
 

@@ -5,14 +5,11 @@ with the same environment: its dict of every package's ``status()``, read
 per fix (a package with several fixes reports each under ``"fixes"``).
 """
 
-import atexit
 import json
 import os
-import shutil
 import sys
-import tempfile
 
-from fresh_interpreter import run, run_code
+from fresh_interpreter import run, run_code, without_future  # noqa: F401
 from internals import shared_registry
 
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
@@ -47,23 +44,6 @@ for name in %r:
     except ImportError:
         pass
 """
-
-
-def without_future():
-    """A ``PYTHONPATH`` on which python-future does not import: what the check says of
-    its copies (exposed ones the switch cannot fix) is tests/test_stdlib_copies*'s;
-    these tests compare the switch and the API on the stdlib alone."""
-    if not _HIDDEN:
-        folder = tempfile.mkdtemp()
-        atexit.register(shutil.rmtree, folder, True)
-        os.mkdir(os.path.join(folder, "future"))
-        with open(os.path.join(folder, "future", "__init__.py"), "w") as handle:
-            handle.write("raise ImportError('python-future hidden from these tests')\n")
-        _HIDDEN.append(folder)
-    return _HIDDEN[0]
-
-
-_HIDDEN = []
 
 
 def child_state(middle="", **environ):
