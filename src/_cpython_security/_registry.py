@@ -147,6 +147,10 @@ _CLIENT = dict(package="http_client_backport", module=_HTTP_CLIENT,
 #: What both fixes of ``wsgiref_backport`` share: one switch (the module names are 2.7's too).
 _WSGIREF = dict(package="wsgiref_backport", variable="WSGIREF_BACKPORT_PATCH",
                 options=[("force", {"force": True})])
+#: ``zipfile.Path`` (3.8+) reads ``_ancestry`` from ``zipfile``, or from ``zipfile._path``
+#: (3.12+): the fix module finds which; the row names the module ``zipfile`` imports.
+_ZIP_ANCESTRY = ([] if sys.version_info < (3, 8) else [
+    "zipfile._path._ancestry" if sys.version_info >= (3, 12) else "zipfile._ancestry"])
 _HTML = dict(package="html_parser_backport", module=_HTML_PARSER,
              variable="HTML_PARSER_BACKPORT_PATCH", options=[("force", {"force": True})])
 
@@ -316,6 +320,21 @@ FIXES = (
         unfixed="writes the wsgiref response status unchecked",
         replaces=["wsgiref.handlers.BaseHandler.start_response"],
         fix="wsgiref_backport._status", module="wsgiref.handlers", **_WSGIREF),
+    Fix(package="tarfile_backport", cve="CVE-2025-8194", issue="gh-130577",
+        summary="tar members with a negative offset read again for ever (reader hang)",
+        exposed="a tar archive with a negative member size keeps this process reading it",
+        unfixed="reads a member's negative size as an offset back into the archive",
+        replaces=["tarfile.TarInfo._block"], fix="tarfile_backport._offset",
+        module="tarfile", variable="TARFILE_BACKPORT_PATCH",
+        options=[("force", {"force": True})]),
+    Fix(package="zipfile_backport", cve="CVE-2024-8088", issue="gh-122905",
+        summary="zipfile.Path walks a member named with leading slashes for ever "
+                "(reader hang)",
+        exposed="a zip member named '//a' keeps zipfile.Path in this process looping",
+        unfixed="zipfile.Path's walk up a name of slashes never ends",
+        # 2.7-3.7 have no zipfile.Path (nothing to fix there).
+        replaces=_ZIP_ANCESTRY, fix="zipfile_backport._ancestry", module="zipfile",
+        variable="ZIPFILE_BACKPORT_PATCH", options=[("force", {"force": True})]),
     Fix(package="idna_backport", cve="CVE-2022-45061", issue="gh-98433",
         summary="IDNA decoding quadratic in a label of right-to-left characters "
                 "(CPU exhaustion)",
