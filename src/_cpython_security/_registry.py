@@ -327,6 +327,13 @@ FIXES = (
         replaces=["tarfile.TarInfo._block"], fix="tarfile_backport._offset",
         module="tarfile", variable="TARFILE_BACKPORT_PATCH",
         options=[("force", {"force": True})]),
+    Fix(package="tarfile_backport", cve="CVE-2019-20907", issue="bpo-39017",
+        summary="pax header records of length 0 read again for ever (reader hang)",
+        exposed="a tar archive with a pax record of length 0 keeps this process reading it",
+        unfixed="reads a pax record of length 0 again and again",
+        replaces=["tarfile.TarInfo._proc_pax"], fix="tarfile_backport._pax",
+        module="tarfile", variable="TARFILE_BACKPORT_PATCH",
+        options=[("force", {"force": True})]),
     Fix(package="zipfile_backport", cve="CVE-2024-8088", issue="gh-122905",
         summary="zipfile.Path walks a member named with leading slashes for ever "
                 "(reader hang)",

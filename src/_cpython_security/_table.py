@@ -76,6 +76,7 @@ ALSO_VARIABLES = ('PYTHON_URLLIB_QS_SEPARATOR',)
 #: What CPYTHON_SECURITY_SKIP may name: packages and fix ids (upper case).
 SKIP_NAMES = frozenset([
     'CVE-2019-18348',
+    'CVE-2019-20907',
     'CVE-2020-26116',
     'CVE-2020-8492',
     'CVE-2021-23336',

@@ -50,6 +50,26 @@ def looping_archive():
     return header("a", empty) + header("b", empty) + header("evil", b"-0000002000" + NUL)
 
 
+def recursion_tar():
+    """CPython's ``Lib/test/recursion.tar`` (bpo-39017): a global pax header whose one
+    record, ``0 X=``, has length 0."""
+    raw = bytearray(tarfile.BLOCKSIZE)
+    for at, text in ((0, b"bcaller"), (100, b"0"), (108, b"0"), (116, b"0"), (124, b"1"),
+                     (136, b"0"), (148, b"002755\0 "), (156, b"g"), (263, b"00"), (329, b"0"),
+                     (337, b"0")):
+        raw[at:at + len(text)] = text
+    return bytes(raw) + b"0 X="
+
+
+def pax_archive(record):
+    """An extended pax header holding the one *record* (bytes), then a member ``m``."""
+    info = tarfile.TarInfo("p")
+    info.type, info.size = tarfile.XHDTYPE, len(record)
+    head = bytearray(info.tobuf(tarfile.USTAR_FORMAT))
+    padding = NUL * (-len(record) % tarfile.BLOCKSIZE)
+    return bytes(head) + record + padding + tarfile.TarInfo("m").tobuf(tarfile.USTAR_FORMAT)
+
+
 def members(buffer, ignore_zeros=None, limit=None):
     """``[(name, offset)]`` of the members ``tarfile.open`` reads from *buffer*; at most
     *limit* (read by iteration, so that a looping archive stops there)."""
