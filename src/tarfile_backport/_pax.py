@@ -13,13 +13,16 @@ turns into ``ReadError`` at the first member and the archive's end later.
 A loop cannot be fixed around the original: where ``_proc_pax``'s code is
 2.7.18's stock body (:class:`_Stock27`, compared by ``_copies.same_code``),
 the replacement is that body with upstream's two lines written in
-(:class:`_Copies27`), running in the stock module's globals. A body that
-is not the stock one (a distributor's edit) is left alone: nothing is bound.
+(:class:`_Copies27`), running in the stock module's globals. Where the
+stock reader has the fix (3.x), a forced patch binds a function that calls
+it; a body without the fix that is not 2.7.18's (a distributor's edit) is
+left alone: nothing is bound.
 """
 
 import io
 
 from _cpython_security._copies import checked_copy
+from _cpython_security._engine import named_as
 
 __all__ = ["needs_fix", "replacements", "MESSAGE"]
 
@@ -59,14 +62,20 @@ def needs_fix(module):
 
 
 def replacements(module):
-    """``{"TarInfo._proc_pax": copy}`` where the stock body is 2.7.18's; else ``{}``."""
+    """``{"TarInfo._proc_pax": new}``: where the stock body is 2.7.18's, that body with
+    bpo-39017's check; where the stock reader has the fix (3.x, under ``force``), a
+    function that calls it, so that a forced patch binds the fixed behaviour as every
+    fix does; else (a body this package does not know, without the fix) ``{}``."""
     original = vars(module.TarInfo)["_proc_pax"]
     copy = checked_copy(original, "_proc_pax", [(_Stock27, _Copies27)],
                         {"InvalidHeaderError": module.InvalidHeaderError})
     if copy is None:
-        return {}
-    copy.__doc__ = original.__doc__
-    return {"TarInfo._proc_pax": copy}
+        if needs_fix(module):
+            return {}
+
+        def copy(self, tarfile):
+            return original(self, tarfile)
+    return {"TarInfo._proc_pax": named_as(copy, original, module=True)}
 
 
 # 2.7.18's ``TarInfo._proc_pax`` (the twin; its docstring is ``_copies.DOC``) and its
