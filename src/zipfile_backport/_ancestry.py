@@ -13,7 +13,8 @@ member named ``//a`` makes ``_ancestry`` yield
 gh-122905's first fix sanitized every name the class saw, which changed
 the names an honest archive lists (Debian's first backport shipped it and
 regressed); gh-123270 (in 3.13.0 and the 3.8-3.12 security releases that
-followed it) replaced it with the surgical change carried here: the loop runs while the name holds something other than slashes
+followed it) replaced it with the surgical change carried here: the loop
+runs while the name holds something other than slashes
 (``while path.rstrip(posixpath.sep)``). A loop's condition cannot be put
 around the original: the replacement is gh-123270's ``_ancestry``, which
 yields what the stock one does up to the first name of slashes alone and

@@ -10,8 +10,6 @@ import pytest
 
 import tar_helpers as helpers
 
-
-
 FORMATS = {"ustar": tarfile.USTAR_FORMAT, "gnu": tarfile.GNU_FORMAT, "pax": tarfile.PAX_FORMAT}
 MODES = ["w", "w:gz", "w:bz2"]
 LONG = "d/" + "n" * 120

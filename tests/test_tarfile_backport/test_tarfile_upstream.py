@@ -9,7 +9,6 @@ the case that loops on 2.7 as on 3.x.
 """
 
 import itertools
-import tarfile
 
 import pytest
 
