@@ -16,80 +16,15 @@ probe reads a version number.
 import os
 import sys
 
+from ._probes import SPLIT_PROBES  # noqa: F401 - the shim's urlsplit probes, by row
+from ._probes import always as _always, parser_unfixed as _parser_unfixed
+from ._probes import repr_unfixed as _repr_unfixed, split_probe as _split_probe
 from ._row import Fix  # noqa: F401 - the rows' class, named by its users here
 
 __all__ = ["Fix", "FIXES", "BY_PACKAGE", "PACKAGES", "fixes_of", "variable_of",
            "keep_off", "SPLIT_PROBES"]
 
 _PY2 = sys.version_info[0] == 2
-
-
-def _parser_unfixed(module):
-    """Whether the stdlib ``parse_qsl`` splits ``'a=1;b=2'`` in two or has no
-    ``separator`` (bpo-42967); Red Hat's fix (``separator=None``) counts as fixed."""
-    func = module.parse_qsl
-    code = func.__code__
-    names = code.co_varnames[:code.co_argcount + getattr(code, "co_kwonlyargcount", 0)]
-    if "separator" not in names:
-        return True
-    return len(func("a=1;b=2")) == 2
-
-
-def _repr_unfixed(module):
-    """Whether ctypes' parameter repr is the ``sprintf("%f")`` one (bpo-42938):
-    ``(1.500000)`` for 1.5 where the fixed one prints ``(1.5)``; 1.5 cannot overflow.
-    Where ``from_param`` returns a ctypes instance (PyPy: no C repr at all) the
-    package runs too, to log why it has nothing to do: never silent."""
-    raw = type(module.c_double).__dict__["from_param"]
-    value = raw(module.c_double, 1.5)
-    return isinstance(value, module._SimpleCData) or "1.500000" in repr(value)
-
-
-def _always(module):
-    return True
-
-
-def _keeps_leading_blank(urlsplit):
-    """CVE-2023-24329 (gh-102153): a fixed ``urlsplit`` strips the space and finds the host."""
-    return urlsplit(" http://h/")[1] != "h"
-
-
-def _keeps_tab(urlsplit):
-    """CVE-2022-0391 (bpo-43882): a fixed ``urlsplit`` removes the tab from the host."""
-    return urlsplit("http://a\tb/")[1] != "ab"
-
-
-def _accepts(urlsplit, url):
-    try:
-        urlsplit(url)
-    except ValueError:
-        return False
-    return True
-
-
-def _accepts_bracketed_ipv4(urlsplit):
-    """CVE-2024-11168 (gh-103848): a fixed ``urlsplit`` refuses an IPv4 address in brackets."""
-    return _accepts(urlsplit, "http://[1.2.3.4]/")
-
-
-def _accepts_text_after_bracket(urlsplit):
-    """CVE-2025-0938 (gh-105704): a fixed ``urlsplit`` refuses text between ``]`` and the port."""
-    return _accepts(urlsplit, "http://[::1]evil/")
-
-
-#: ``{CVE: probe(urlsplit function) -> whether it lacks the fix}``: by behaviour,
-#: on inputs no other change of ``urlsplit`` treats differently.
-SPLIT_PROBES = {
-    "CVE-2023-24329": _keeps_leading_blank,
-    "CVE-2022-0391": _keeps_tab,
-    "CVE-2024-11168": _accepts_bracketed_ipv4,
-    "CVE-2025-0938": _accepts_text_after_bracket,
-}
-
-
-def _split_probe(cve):
-    probe = SPLIT_PROBES[cve]
-    return lambda module: probe(module.urlsplit)
 
 
 def _separator_notes():
@@ -157,6 +92,10 @@ _CLIENT = dict(package="http_client_backport", module=_HTTP_CLIENT,
 #: What both fixes of ``wsgiref_backport`` share: one switch (the module names are 2.7's too).
 _WSGIREF = dict(package="wsgiref_backport", variable="WSGIREF_BACKPORT_PATCH",
                 options=[("force", {"force": True})])
+#: ``zipfile.Path`` (3.8+) reads ``_ancestry`` from ``zipfile``, or from ``zipfile._path``
+#: (3.12+): the fix module finds which; the row names the module ``zipfile`` imports.
+_ZIP_ANCESTRY = ([] if sys.version_info < (3, 8) else [
+    "zipfile._path._ancestry" if sys.version_info >= (3, 12) else "zipfile._ancestry"])
 _HTML = dict(package="html_parser_backport", module=_HTML_PARSER, copies=[_FUTURE + "html.parser"],
              variable="HTML_PARSER_BACKPORT_PATCH", options=[("force", {"force": True})])
 
@@ -339,6 +278,28 @@ FIXES = (
         unfixed="writes the wsgiref response status unchecked",
         replaces=["wsgiref.handlers.BaseHandler.start_response"],
         fix="wsgiref_backport._status", module="wsgiref.handlers", **_WSGIREF),
+    Fix(package="tarfile_backport", cve="CVE-2025-8194", issue="gh-130577",
+        summary="tar members with a negative offset read again for ever (reader hang)",
+        exposed="a tar archive with a negative member size keeps this process reading it",
+        unfixed="reads a member's negative size as an offset back into the archive",
+        replaces=["tarfile.TarInfo._block"], fix="tarfile_backport._offset",
+        module="tarfile", variable="TARFILE_BACKPORT_PATCH",
+        options=[("force", {"force": True})]),
+    Fix(package="tarfile_backport", cve="CVE-2019-20907", issue="bpo-39017",
+        summary="pax header records of length 0 read again for ever (reader hang)",
+        exposed="a tar archive with a pax record of length 0 keeps this process reading it",
+        unfixed="reads a pax record of length 0 again and again",
+        replaces=["tarfile.TarInfo._proc_pax"], fix="tarfile_backport._pax",
+        module="tarfile", variable="TARFILE_BACKPORT_PATCH",
+        options=[("force", {"force": True})]),
+    Fix(package="zipfile_backport", cve="CVE-2024-8088", issue="gh-122905",
+        summary="zipfile.Path walks a member named with leading slashes for ever "
+                "(reader hang)",
+        exposed="a zip member named '//a' keeps zipfile.Path in this process looping",
+        unfixed="zipfile.Path's walk up a name of slashes never ends",
+        # 2.7-3.7 have no zipfile.Path (nothing to fix there).
+        replaces=_ZIP_ANCESTRY, fix="zipfile_backport._ancestry", module="zipfile",
+        variable="ZIPFILE_BACKPORT_PATCH", options=[("force", {"force": True})]),
     Fix(package="idna_backport", cve="CVE-2022-45061", issue="gh-98433",
         summary="IDNA decoding quadratic in a label of right-to-left characters "
                 "(CPU exhaustion)",

@@ -40,6 +40,8 @@ WATCHED = frozenset([
     'ipaddress_backport',
     'multipart.multipart',
     'python_multipart.multipart',
+    'tarfile',
+    'tarfile_backport',
     'twisted.web.http',
     'urllib.parse',
     'urllib.request',
@@ -51,6 +53,8 @@ WATCHED = frozenset([
     'wsgiref.handlers',
     'wsgiref.headers',
     'wsgiref_backport',
+    'zipfile',
+    'zipfile_backport',
 ])
 
 #: The values every switch takes: on, then off.
@@ -66,9 +70,11 @@ UNDERSTOOD = {
     'HTTP_COOKIES_BACKPORT_PATCH': _PLAIN + ('force',),
     'IDNA_BACKPORT_PATCH': _PLAIN + ('force',),
     'IPADDRESS_BACKPORT_PATCH': _PLAIN + ('force',),
+    'TARFILE_BACKPORT_PATCH': _PLAIN + ('force',),
     'URLLIB_PARSE_BACKPORT_PATCH': _PLAIN + ('force', 'frameworks'),
     'URLLIB_REQUEST_BACKPORT_PATCH': _PLAIN + ('force',),
     'WSGIREF_BACKPORT_PATCH': _PLAIN + ('force',),
+    'ZIPFILE_BACKPORT_PATCH': _PLAIN + ('force',),
 }
 
 #: Variables whose presence alone runs a switch: start-up runs at once.
@@ -77,6 +83,7 @@ ALSO_VARIABLES = ('PYTHON_URLLIB_QS_SEPARATOR',)
 #: What CPYTHON_SECURITY_SKIP may name: packages and fix ids (upper case).
 SKIP_NAMES = frozenset([
     'CVE-2019-18348',
+    'CVE-2019-20907',
     'CVE-2020-26116',
     'CVE-2020-8492',
     'CVE-2021-23336',
@@ -89,10 +96,12 @@ SKIP_NAMES = frozenset([
     'CVE-2024-11168',
     'CVE-2024-6923',
     'CVE-2024-7592',
+    'CVE-2024-8088',
     'CVE-2025-0938',
     'CVE-2025-13836',
     'CVE-2025-15282',
     'CVE-2025-6069',
+    'CVE-2025-8194',
     'CVE-2026-0672',
     'CVE-2026-0865',
     'CVE-2026-1299',
@@ -110,7 +119,9 @@ SKIP_NAMES = frozenset([
     'http_cookies_backport',
     'idna_backport',
     'ipaddress_backport',
+    'tarfile_backport',
     'urllib_parse_backport',
     'urllib_request_backport',
     'wsgiref_backport',
+    'zipfile_backport',
 ])

@@ -33,15 +33,19 @@ ENGINE_PACKAGES = [package for package in PACKAGES if BY_PACKAGE[package].fix is
 
 
 def ships(package):
-    """Whether this interpreter ships a stdlib module *package*'s fixes are for (2.7
-    has no ``ipaddress``: such a package has nothing to patch there)."""
+    """Whether this interpreter ships a stdlib module *package*'s fixes are for, with
+    something in it to bind (2.7 has no ``ipaddress``, 2.7-3.7 no ``zipfile.Path``:
+    such a package has nothing to patch there)."""
     import importlib
     for fix in shared_registry.fixes_of(package):
         try:
-            importlib.import_module(fix.module if fix.module else min(fix.probes, key=len))
+            module = importlib.import_module(fix.module if fix.module
+                                             else min(fix.probes, key=len))
         except ImportError:
             continue
-        return True
+        if fix.fix is None or __import__(fix.fix, None, None,
+                                         ("replacements",)).replacements(module):
+            return True
     return False
 
 

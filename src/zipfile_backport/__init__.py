@@ -1,0 +1,33 @@
+"""The zip reader's fixes: ``zipfile.Path`` ends on a member named with a run of
+slashes (CVE-2024-8088, gh-122905 in gh-123270's form).
+
+The stdlib's ``zipfile.Path`` (3.8+; in ``zipfile._path`` from 3.12), which
+``importlib.resources`` and applications browse archives with, walks up
+each member's name to list the directories it implies. Before the fix a
+member named ``//a`` makes that walk yield ``'//'`` for ever:
+``Path(zf).iterdir()`` never returns. :func:`patch` binds gh-123270's
+``_ancestry``, which stops at a name of slashes alone; every other name
+gets the stock walk. 2.7-3.7 have no ``zipfile.Path``: nothing to fix
+there. Importing this package changes nothing.
+
+Module map: ``_ancestry`` (CVE-2024-8088: ``needs_fix``, ``replacements``).
+The patch functions, start-up switch, logging and ``python -m`` are the
+shared package's (``_cpython_security._engine``, ``_startup``, ``_cli``),
+driven by this package's rows in its registry.
+"""
+
+from _cpython_security._engine import public_face
+from _cpython_security._report import PatchReport
+from _cpython_security._version import __version__
+
+patch, unpatch, is_patched, is_vulnerable, status = public_face(__name__)
+
+__all__ = [
+    "patch",
+    "unpatch",
+    "is_patched",
+    "is_vulnerable",
+    "status",
+    "PatchReport",
+    "__version__",
+]

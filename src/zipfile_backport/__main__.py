@@ -1,0 +1,9 @@
+"""``python -m zipfile_backport [--json]``: the CVE-2024-8088 self-check
+(``_cpython_security._cli``, in the registry row's words)."""
+
+import sys
+
+from _cpython_security._cli import main
+
+if __name__ == "__main__":
+    sys.exit(main("zipfile_backport"))
