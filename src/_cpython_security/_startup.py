@@ -14,7 +14,7 @@ imports the module a row of ``_registry`` names, by name, only when due.
 import os
 import sys
 
-from ._import_hook import PostImportHook, imported
+from ._import_hook import PostImportHook, imported, importing
 from ._registry import BY_PACKAGE, FIXES, PACKAGES, fixes_of
 
 __all__ = ["from_pth_env", "from_pth", "from_pth_all", "asked", "start", "run", "StartupSwitch",
@@ -310,7 +310,8 @@ def start(package, environ=None, stream=None, notes=None):
 
     def on_import(name, just_now=True):
         hook = HOOKS.get(package)
-        if name != package and hook is not None and package in hook.loading:
+        if name != package and hook is not None and (package in hook.loading
+                                                     or importing(package)):
             return  # imported by the package itself: patch once the package is complete
         if name == package and extra:  # e.g. the adapters wait for the frameworks then
             _run_package(package, snapshot, stream)

@@ -34,10 +34,11 @@ def find_modules(fixes, loaded_only=False):
     not loaded is :data:`NOT_LOADED`."""
     found = {}
     for fix in fixes:
-        if fix.module not in found:
-            if loaded_only:
-                found[fix.module] = sys.modules.get(fix.module, NOT_LOADED)
-                continue
+        if fix.module in found:
+            pass
+        elif loaded_only:
+            found[fix.module] = sys.modules.get(fix.module, NOT_LOADED)
+        else:
             try:
                 __import__(fix.module)
                 found[fix.module] = sys.modules[fix.module]

@@ -72,7 +72,20 @@ def test_exposed_after_patch_is_the_checks_verdict_under_the_switch(skip):
     assert _ids(found["exposed"]) == check_exposed(**_environ(skip, CPYTHON_SECURITY_PATCH="1"))
 
 
-def test_each_record_names_its_fix_package_module_and_issue():
+@pytest.fixture
+def copies_forgotten():
+    """``exposed()`` imports the installed copies of stdlib modules (python-future's), as
+    the check does: they leave ``sys.modules`` with the test, so that later tests read
+    the stdlib modules' states alone."""
+    import sys
+    before = set(sys.modules)
+    yield
+    for name in set(sys.modules) - before:
+        if name.startswith("future."):
+            del sys.modules[name]
+
+
+def test_each_record_names_its_fix_package_module_and_issue(copies_forgotten):
     from internals import shared_registry
     rows = dict((fix.cve, fix) for fix in shared_registry.FIXES)
     records = cpython_security.exposed()

@@ -121,10 +121,17 @@ def test_whole_environment_holds_just_the_known_parsers():
     # only re-exports it); its scanning parser is fixed by its adapter.
     scanners = set(["python_multipart.multipart.QuerystringParser._internal_write",
                     "multipart.multipart.QuerystringParser._internal_write"])
+    # uri-template (jsonschema[format], which the VEX tests' CycloneDX validator needs):
+    # RFC 6570's path-style expansion joins and splits on ';' by design. The audit lists
+    # it; no query string reaches it, so no adapter fixes it.
+    unfixed = set()
+    if version_of("uri_template"):
+        unfixed.add("uri_template.expansions.ExpressionExpansion.__init__")
     found = set(finding["parser"] for finding in findings)
-    assert found - scanners == expected
+    assert found - scanners - unfixed == expected
     assert bool(found & scanners) == _python_multipart_installed()
-    assert [finding["parser"] for finding in findings if not finding["fixed_by"]] == []
+    assert [finding["parser"] for finding in findings
+            if not finding["fixed_by"] and finding["parser"] not in unfixed] == []
     assert status == 1
 
 
