@@ -10,7 +10,6 @@ test_urllib_parse_backport/test_audit_urlsplit.py.
 """
 
 import os
-import platform
 import signal
 import sys
 import zlib
@@ -126,10 +125,6 @@ ASKED = ["urllib_parse_backport", "ctypes_safe"] + (
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs signal.setitimer")
-@pytest.mark.skipif(platform.python_implementation() == "PyPy",
-                    reason="PyPy's functools.partial is Python code, so _ledger.at_once "
-                           "is not one step there: a handler's status() between the lock's "
-                           "release steps deadlocks (seen in email_backport's child)")
 @pytest.mark.parametrize("which", ASKED)
 def test_a_signal_handler_asking_the_health_checks_breaks_nothing(which):
     # Trial 6: a real SIGALRM every 0.5 ms whose handler calls is_patched(), status()

@@ -15,8 +15,42 @@ import pytest
 
 from internals import StateLock
 
-MODES = ["lines"] + (["opcodes"] if sys.version_info >= (3, 7) else [])
 STEPS = (StateLock.__enter__.__code__, StateLock.__exit__.__code__)
+
+
+def _opcode_events():
+    """How many opcode events a traced three-line function gives: 0 on 2.7 and 3.6
+    (no such event) and on 3.12.1, whose tracer never delivers them (3.12.2+ does)."""
+    if sys.version_info < (3, 7):
+        return 0
+    events = []
+
+    def local(frame, event, arg):
+        events.append(event)
+        return local
+
+    def tracer(frame, event, arg):
+        if frame.f_code is sample.__code__:
+            frame.f_trace_opcodes = True
+            frame.f_trace = local
+            return local
+        return None
+
+    def sample():
+        a = 1
+        return a + 1
+
+    sys.settrace(tracer)
+    try:
+        sample()
+    finally:
+        sys.settrace(None)
+    return events.count("opcode")
+
+
+OPCODES = pytest.param("opcodes", marks=pytest.mark.skipif(
+    _opcode_events() == 0, reason="this interpreter's tracer gives no opcode events"))
+MODES = ["lines", OPCODES]
 
 
 def _hold_at(lock, at, opcodes):

@@ -16,6 +16,7 @@ leave held for ever by its own thread.
 """
 
 import sys
+from itertools import chain, starmap
 
 from ._fork import per_process
 
@@ -31,25 +32,21 @@ __all__ = ["at_once", "Entry", "Ledger", "Lock", "ABSENT", "mark_busy", "called_
 ABSENT = type("Absent", (object,), {"__repr__": lambda self: "ABSENT", "__slots__": ()})()
 
 _setitem = dict.__setitem__
-_partial = []  # functools.partial, imported on the first call (2.7: _functools is no builtin)
 
 
 def at_once(*steps):
     """Run *steps*, ``(C function, arguments...)`` tuples, one after the other, all from C.
 
     Why: a signal handler (and a tracer) runs only between two bytecodes of a
-    Python frame; ``map`` calls each step (a ``functools.partial``) from C, so
-    nothing runs between two steps, as in CPython's own C code. Every step is
-    built before the first runs.
+    Python frame. Here ``chain`` runs each step's ``starmap``, and ``starmap``
+    calls the step's function: the interpreter's own code calls every step, so no
+    bytecode runs between two of them, as in CPython's own C code. Every step is
+    built before the first runs, and ``list`` drains them (a ``for`` loop would run
+    bytecodes between two steps). The same holds on PyPy, whose ``itertools`` is
+    interpreter-level code (its ``functools.partial``, used here before, is Python
+    code there: a handler could land inside it, issue 53).
     """
-    if not _partial:
-        try:
-            from _functools import partial
-        except ImportError:  # PyPy: functools is Python code there
-            from functools import partial
-        _partial.append(partial)
-    partial = _partial[0]
-    list(map(partial.__call__, [partial(*step) for step in steps]))
+    list(chain.from_iterable([starmap(step[0], (step[1:],)) for step in steps]))
 
 
 class Entry(tuple):

@@ -44,9 +44,11 @@ def test_the_commands_answer_not_applicable_with_exit_0():
     assert rc == 0 and "not applicable" in out and "Traceback" not in err, err
     rc, out, err = run(["-m", "ctypes_safe", "--json"])
     assert rc == 0 and json.loads(out)["not_applicable"]
-    rc, out, err = run(["-m", "_cpython_security._check"])  # 1 if a framework splits on ';'
+    rc, out, err = run(["-m", "_cpython_security._check", "--json"])  # 1: others exposed
     assert rc in (0, 1) and "Traceback" not in err, err
-    assert "CVE-2021-3177:  safe" in out
+    row = json.loads(out)["ctypes_safe"]
+    assert (row["cve"], row["exposed"], bool(row["not_applicable"])) == (
+        "CVE-2021-3177", False, True)
 
 
 SWITCHED_ON = """
