@@ -16,7 +16,6 @@ leave held for ever by its own thread.
 """
 
 import sys
-from itertools import chain, starmap
 
 from ._fork import per_process
 
@@ -45,7 +44,11 @@ def at_once(*steps):
     bytecodes between two steps). The same holds on PyPy, whose ``itertools`` is
     interpreter-level code (its ``functools.partial``, used here before, is Python
     code there: a handler could land inside it, issue 53).
+
+    ``itertools`` is imported here, by the first ``patch()``: 2.7 does not load it
+    at start-up, and importing a fix package loads nothing outside it.
     """
+    from itertools import chain, starmap
     list(chain.from_iterable([starmap(step[0], (step[1:],)) for step in steps]))
 
 

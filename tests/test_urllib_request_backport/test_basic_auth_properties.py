@@ -117,10 +117,11 @@ def _spent(function, text, repeat=3):
     return max(best, 1e-6)
 
 
-def growth(function, make, n):
-    """CPU time of ``function(make(4 * n))`` over ``function(make(n))``: about 4 when linear."""
-    small = _spent(function, make(n))
-    return _spent(function, make(4 * n)) / small
+def growth(function, make, n, repeat=3):
+    """CPU time of ``function(make(4 * n))`` over ``function(make(n))``: about 4 when
+    linear, 16 when quadratic (the least of *repeat* runs each)."""
+    small = _spent(function, make(n), repeat)
+    return _spent(function, make(4 * n), repeat) / small
 
 
 HOSTILE = {
@@ -167,7 +168,10 @@ def test_old_search_work_grows_linearly(name):
 
 
 def test_the_measure_sees_the_quadratic_bpo_39503_pattern():
-    assert growth(BPO_39503.search, HOSTILE["the CVE's"], 1000) > 4 * 2.5
+    # Quadratic: 16 times the work at 4n. 8, the geometric middle of linear's 4 and
+    # quadratic's 16, tells them apart with room on a loaded machine (CI at a1fa4a4
+    # measured under 10 on py39 once).
+    assert growth(BPO_39503.search, HOSTILE["the CVE's"], 1000, repeat=5) > 8
 
 
 def test_the_measure_sees_the_exponential_27_pattern():
