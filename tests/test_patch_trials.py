@@ -44,11 +44,15 @@ def test_no_unfixed_result_cached_before_patch_is_served_after_it():
 
 
 MODES = ["lines"] + (["opcodes"] if sys.version_info >= (3, 7) else [])
-#: Every event with BACKPORT_FULL_TRIALS=1 (1,200 to 7,400 interrupts a call: about
-#: 7 minutes an interpreter); else every 8th, from an event this interpreter's
-#: version picks, so that the matrix as a whole lands on each residue.
-STRIDE = 1 if os.environ.get("BACKPORT_FULL_TRIALS") == "1" else 8
-FIRST = 1 + zlib.crc32(sys.version.encode("ascii", "replace")) % STRIDE
+#: Every event with BACKPORT_FULL_TRIALS=1 (1,200 to 10,400 interrupts a call: about
+#: 7 minutes an interpreter). Else the first event at each place (a line, or a bytecode)
+#: of the call, and every 8th event or more, from one this interpreter's version picks
+#: (the matrix as a whole lands on many residues), at most SAMPLED of those: a call's
+#: cost then stays bounded as a package's scans grow, and no place goes untried.
+FULL = os.environ.get("BACKPORT_FULL_TRIALS") == "1"
+STRIDE = 1 if FULL else 8
+FIRST = 1 + zlib.crc32(sys.version.encode("ascii", "replace")) % 1024
+SAMPLED = 0 if FULL else 160
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -61,8 +65,8 @@ def test_a_keyboardinterrupt_anywhere_in_patch_or_unpatch(which, call, mode):
     # patch() return it and patch nothing).
     if which != "urllib" and not ships(which):
         pytest.skip("this interpreter ships no module of %s: nothing to bind" % which)
-    result = run("interrupted", which, call, mode, str(STRIDE), str(FIRST))
-    assert result["interrupted"] > 10, result
+    result = run("interrupted", which, call, mode, str(STRIDE), str(FIRST), str(SAMPLED))
+    assert result["interrupted"] >= result["places"] > 0, result
     assert (result["lied"], result["status_lied"], result["unfinished"],
             result["inert"]) == ([], [], [], []), result
 
@@ -81,13 +85,16 @@ def test_a_child_forked_during_the_first_patch_never_hangs(which):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
-@pytest.mark.parametrize("held", ["module", "handler"])
+@pytest.mark.parametrize("held", ["module", "handler"] + (
+    ["module-inner"] if sys.version_info[0] == 2 else []))
 @pytest.mark.parametrize("which", TRIED + ["ctypes_safe"])
 def test_a_child_forked_while_a_thread_holds_a_logging_lock_never_hangs(which, held):
     # Trial 4b: the process's first patch() looks its logger up (logging's module lock)
     # and logs through the application's handlers (each one's lock). 3.7+ renews both in
     # a forked child; before this trial 2.7 and 3.6 hung there for good (seen on 2.7 in
-    # trial 4, when the fork landed inside the other thread's first getLogger()).
+    # trial 4, when the fork landed inside the other thread's first getLogger()). On 2.7
+    # also between the two steps of the lock's acquire(): the inner lock held, no owner
+    # named (seen in trial 4 on a loaded machine).
     if which not in ("urllib", "ctypes_safe") and not ships(which):
         pytest.skip("this interpreter ships no module of %s: nothing to bind" % which)
     result = run("fork_logging_held", which, held, script=FORK_CHILD)

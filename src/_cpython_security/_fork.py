@@ -129,7 +129,14 @@ def _held_by_a_gone_thread(lock, threading, alone):
         return False
     owner = getattr(lock, "_RLock__owner", _UNNAMED)  # 2.7's RLock, written in Python
     if owner is not _UNNAMED:
-        return owner is not None and owner not in threading._active
+        if owner is not None:
+            return owner not in threading._active
+        # Its acquire() takes the inner lock, then names the owner (release(): the other
+        # way round). A fork between the two leaves the inner lock held by nobody named:
+        # a gone thread's when the child's threading knows no other thread.
+        block = getattr(lock, "_RLock__block", None)
+        return (block is not None and len(threading._active) == 1
+                and _held_elsewhere(block))
     return alone and _held_elsewhere(lock)
 
 

@@ -19,6 +19,11 @@ from child_scripts import run_scenario
 from patch_trials_child import _trial
 
 
+#: 2.7's fork() waits for its one import lock, which the other thread holds through its
+#: whole import; 3.7+ waits in the packages' fork handlers (``_fork.settle_before_fork``).
+WAITS_FOR_IMPORTS = sys.version_info[0] == 2
+
+
 def scenario_fork_first_patch(which):
     """A thread runs the process's first ``patch()``; at each module import it starts,
     this thread forks a child that calls ``patch()`` and ``status()``."""
@@ -26,13 +31,24 @@ def scenario_fork_first_patch(which):
     lock = threading.Condition()
     at = {"module": None, "done": False}
     found = {"children": 0, "answered": 0, "hung": [], "failed": []}
+    forking = []  # 3.7+: set while this thread is inside fork(), its handlers running
+
+    def before_fork():
+        forking.append(True)
+        with lock:
+            lock.notify_all()
+
+    if hasattr(os, "register_at_fork"):  # registered after the packages': runs first
+        os.register_at_fork(before=before_fork, after_in_parent=lambda: forking.pop())
 
     def tracer(frame, event, arg):
-        if event == "call" and frame.f_code.co_name == "<module>":
+        if event == "call" and frame.f_code.co_name == "<module>" and not forking:
             with lock:
                 at["module"] = frame.f_globals.get("__name__")
                 lock.notify_all()
-                lock.wait(0.3)  # a fork handler may wait for this import: let it go on
+                # Until the child is done, or this thread's fork() has begun (3.7+): a
+                # fork handler may wait for this import, which then goes on at once.
+                lock.wait(0.3)
                 at["module"] = None
         return None
 
@@ -56,7 +72,13 @@ def scenario_fork_first_patch(which):
                 break
             module = at["module"]
         found["children"] += 1
+        if WAITS_FOR_IMPORTS:
+            with lock:
+                forking.append(True)
+                lock.notify_all()
         pid = os.fork()
+        if WAITS_FOR_IMPORTS and pid:
+            forking.pop()
         if pid == 0:
             signal.alarm(30)  # a child that waits for ever: killed, counted "hung"
             try:
@@ -110,13 +132,16 @@ def _fork_while_held(lock, holding, in_child):
 
 def scenario_fork_logging_held(which, held):
     """Another thread holds one of :mod:`logging`'s locks (*held*: ``module``, the lock
-    ``getLogger`` takes; ``handler``, the lock of the root handler an INFO line goes
+    ``getLogger`` takes; ``module-inner``, on 2.7, the lock inside it alone, as between
+    the two steps of its ``acquire()``; ``handler``, the lock of the root handler an INFO line goes
     through) while this thread forks: the child gets 5 s to run the process's first
     ``patch()``, ``status()`` and ``unpatch()``."""
     import logging
     package, options, _ = _trial(which)
     logging.basicConfig(stream=open(os.devnull, "w"), level=logging.INFO)
-    lock = logging._lock if held == "module" else logging.root.handlers[0].lock
+    lock = logging._lock if held.startswith("module") else logging.root.handlers[0].lock
+    if held == "module-inner":  # 2.7: the lock inside its RLock, held with no owner named
+        lock = lock._RLock__block
 
     def in_child():
         package.patch(**options)
