@@ -90,12 +90,14 @@ ENGINE = ("_ledger.py", "_api.py", "_engine.py")
 
 class _Injector(object):
     """Raises KeyboardInterrupt at the n-th line run in the packages' own files (*opcodes*:
-    at each bytecode of ``ENGINE``'s, 3.7+), as a signal handler would."""
+    at each bytecode of ``ENGINE``'s, 3.7+), as a signal handler would. With *record*, a
+    list, it raises nothing and appends each event's place, ``(file, line or offset)``."""
 
-    def __init__(self, at, opcodes):
+    def __init__(self, at, opcodes, record=None):
         self.at = at
         self.seen = 0
         self.opcodes = opcodes
+        self.record = record
         registry = _package("_cpython_security._registry")
         self.roots = tuple(os.path.dirname(_package(name).__file__) for name in (
             registry.PACKAGES + ("_cpython_security",)))
@@ -112,18 +114,33 @@ class _Injector(object):
 
     def line(self, frame, event, arg):
         if event == "line":
-            self.count()
+            self.count(frame, frame.f_lineno)
         return self.line
 
     def opcode(self, frame, event, arg):
         if event == "opcode":
-            self.count()
+            self.count(frame, -frame.f_lasti)  # apart from the lines of the same file
         return self.opcode
 
-    def count(self):
+    def count(self, frame, where):
         self.seen += 1
-        if self.seen == self.at:
+        if self.record is not None:
+            self.record.append((frame.f_code.co_filename, where))
+        elif self.seen == self.at:
             raise KeyboardInterrupt("injected at event %d" % self.at)
+
+
+def _interrupt_points(places, stride, first, most):
+    """The events to interrupt, counted from 1, of a call whose events are *places*: the
+    first at each place, and every *stride*-th from *first* (at most *stride*), *stride*
+    widened so that these are at most *most*. A loop's later rounds rerun places already interrupted
+    once (rebinding's scan of every loaded module is most of a call's events), so the
+    sample keeps every place whatever the call's length, at a cost that stays bounded."""
+    firsts = {}
+    for index, place in enumerate(places, 1):
+        firsts.setdefault(place, index)
+    stride = max(stride, -(-len(places) // max(most, 1)))
+    return sorted(set(firsts.values()) | set(range(first, len(places) + 1, stride)))
 
 
 _MODULE_DICT = types.ModuleType.__dict__["__dict__"]  # read without running a module's code
@@ -232,20 +249,35 @@ def _trial(which):
     return _package(which), {"force": True}, lambda: _Engine(which)
 
 
-def scenario_interrupted(which, call, opcodes, stride="1", first="1"):
+def scenario_interrupted(which, call, opcodes, stride="1", first="1", most="0"):
     """KeyboardInterrupt at each line (or bytecode) of one ``patch()`` or ``unpatch()``
-    in turn (every *stride*-th, from the *first*): after each, whether the queries lied,
-    and whether a plain second call finished the job (and the call after it worked)."""
-    stride, first = int(stride), int(first)
+    in turn (with *most*, a positive count: at :func:`_interrupt_points`' sample): after
+    each, whether the queries lied, and whether a plain second call finished the job
+    (and the call after it worked)."""
+    stride, most = int(stride), int(most)
+    first = 1 + (int(first) - 1) % stride
     package, options, reader = _trial(which)
     package.patch(**options)  # every module the calls import, imported (status(): the
     package.status()  # installed frameworks, with their aliases of the stdlib's parsers)
     package.unpatch()
     fix = reader()
     found = {"interrupted": 0, "lied": [], "status_lied": [], "unfinished": [], "inert": []}
-    at = first - stride
-    while True:
-        at += stride
+    places = []
+    if call == "unpatch":
+        package.patch(**options)
+    sys.settrace(_Injector(0, opcodes == "opcodes", record=places))
+    try:
+        getattr(package, call)(**(options if call == "patch" else {}))
+    finally:
+        sys.settrace(None)
+    if call == "patch":
+        package.unpatch()
+    if most > 0:
+        points = _interrupt_points(places, stride, first, most)
+    else:
+        points = list(range(first, len(places) + 1, stride))
+    found["events"], found["places"] = len(places), len(set(places))
+    for at in points + [len(places) + 1]:
         signal.alarm(60)  # a call that blocks for ever ends the scenario
         if call == "unpatch":
             package.patch(**options)
@@ -259,7 +291,7 @@ def scenario_interrupted(which, call, opcodes, stride="1", first="1"):
             interrupted = False
         finally:
             sys.settrace(None)
-        if not interrupted:
+        if not interrupted:  # past the call's end (a scan's length varies a little)
             break
         found["interrupted"] += 1
         truth = fix.changed()
@@ -284,7 +316,6 @@ def scenario_interrupted(which, call, opcodes, stride="1", first="1"):
                 found["inert"].append(at)
             package.unpatch()
     signal.alarm(0)
-    found["events"] = at - 1  # at least: the call ran to its end past at - stride
     for key in ("lied", "status_lied", "unfinished", "inert"):
         found[key] = found[key][:5] + ([len(found[key])] if len(found[key]) > 5 else [])
     return found
