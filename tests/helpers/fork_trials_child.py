@@ -150,7 +150,7 @@ def scenario_fork_logging_held(which, held):
 
     # 3.7+: the fork itself waits for logging's module lock (logging takes it before a
     # fork, and renews its locks in the child); 2.7 and 3.6 fork with it held.
-    return _fork_while_held(lock, 1 if hasattr(os, "register_at_fork") else 60, in_child)
+    return _fork_while_held(lock, 0.2 if hasattr(os, "register_at_fork") else 60, in_child)
 
 
 def scenario_fork_module_mutex(which):
