@@ -43,7 +43,10 @@ def test_no_unfixed_result_cached_before_patch_is_served_after_it():
         assert result["by_alias"] == 0, result
 
 
-MODES = ["lines"] + (["opcodes"] if sys.version_info >= (3, 7) else [])
+#: 3.7+ traces bytecodes: there the engine's code is interrupted at each bytecode and the
+#: rest at each line ("opcodes"), which holds every interrupt a line trace makes (a line
+#: event and its first bytecode's event come before the same instruction).
+MODES = ["opcodes"] if sys.version_info >= (3, 7) else ["lines"]
 #: Every event with BACKPORT_FULL_TRIALS=1 (1,200 to 10,400 interrupts a call: about
 #: 7 minutes an interpreter). Else the first event at each place (a line, or a bytecode)
 #: of the call, and every 8th event or more, from one this interpreter's version picks
