@@ -117,6 +117,15 @@ def test_a_child_forked_while_a_thread_is_inside_a_module_lock_never_hangs(which
     assert result == {"answered": True, "hung": False}, result
 
 
+@pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="needs os.register_at_fork")
+def test_a_fork_waits_for_an_import_another_thread_has_half_done():
+    # Trial 4d: on PyPy a child forked while another thread was inside ``import ssl``
+    # waited for ever in its own (status() imports frameworks that import ssl): the
+    # parent now finishes such imports before it forks (CI at 77e1153, pypy3).
+    result = run("fork_half_import", "http_cookies_backport", script=FORK_CHILD)
+    assert result == {"whole_in_child": True}, result
+
+
 @pytest.mark.parametrize("how", ["del", "reload"])
 def test_patch_reaches_a_reimported_stdlib_module(how):
     # Trial 5: before, patch() after a re-import did nothing, and unpatch() + patch()

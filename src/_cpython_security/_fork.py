@@ -140,8 +140,32 @@ def _held_by_a_gone_thread(lock, threading, alone):
     return alone and _held_elsewhere(lock)
 
 
+def _finish_half_imports():
+    """Before each ``fork()`` (3.7+), wait for every import another thread has half done.
+
+    Why: a thread stopped by the fork inside an import may hold more than the
+    module's import lock, which the child drops: PyPy's ``ssl`` reads its
+    ``_ssl`` module while importing, and a child forked then waited for ever in
+    its own ``import ssl`` (seen in the fork trial, through ``status()``'s
+    import of a framework). Importing such a module here waits for that
+    thread's import to end. Only plain modules marked initializing are read
+    (no module's own code runs); the caller's own half-done imports return at
+    once, and an import that fails, or would deadlock, is left to the child."""
+    module_type = type(sys)
+    for name, module in list(sys.modules.items()):
+        if type(module) is not module_type:
+            continue
+        spec = module.__dict__.get("__spec__")
+        if getattr(spec, "_initializing", False) is True:
+            try:
+                __import__(name)
+            except Exception:  # ImportError, or importlib's _DeadlockError
+                pass
+
+
 if _register_at_fork is not None:
-    _register_at_fork(after_in_child=lambda: settle_in_child(_from_fork_hook=True))
+    _register_at_fork(before=_finish_half_imports,
+                      after_in_child=lambda: settle_in_child(_from_fork_hook=True))
 
 
 def settle_before_fork(own, stdlib, eager=()):

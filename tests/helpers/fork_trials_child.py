@@ -170,5 +170,32 @@ def scenario_fork_module_mutex(which):
     return _fork_while_held(lock.lock, 60, in_child)
 
 
+def scenario_fork_half_import(which):
+    """Another thread is inside a module's first import (its body waits for a gate that
+    a third thread opens 0.2 s later) while this thread forks: whether the child found
+    the module whole (3.7+ waits for that import before the fork)."""
+    import tempfile
+    _trial(which)  # the package and its fork handlers, imported
+    folder = tempfile.mkdtemp()
+    name = "half_imported_%d" % os.getpid()
+    with open(os.path.join(folder, name + ".py"), "w") as body:
+        body.write("import sys\nsys._trial_started.set()\nsys._trial_gate.wait(60)\n"
+                   "WHOLE = True\n")
+    sys.path.insert(0, folder)
+    sys._trial_started, sys._trial_gate = threading.Event(), threading.Event()
+    importer = threading.Thread(target=__import__, args=(name,))
+    importer.start()
+    sys._trial_started.wait(60)
+    threading.Timer(0.2, sys._trial_gate.set).start()
+    pid = os.fork()
+    if pid == 0:
+        signal.alarm(5)
+        os._exit(0 if getattr(sys.modules.get(name), "WHOLE", False) else 4)
+    _, status = os.waitpid(pid, 0)
+    sys._trial_gate.set()
+    importer.join()
+    return {"whole_in_child": status == 0}
+
+
 if __name__ == "__main__":
     sys.exit(run_scenario(globals(), sys.argv[1:]))
