@@ -126,6 +126,17 @@ def test_a_fork_waits_for_an_import_another_thread_has_half_done():
     assert result == {"whole_in_child": True}, result
 
 
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.version_info[0] == 2,
+                    reason="needs os.fork; 2.7's own fork() waits for its one import lock, "
+                    "whoever holds it, so there this deadlock is the interpreter's")
+def test_a_fork_never_waits_for_an_import_that_waits_for_it():
+    # Trial 4e: the wait of trial 4d is bounded: an import that waits for a lock the
+    # forking thread holds would otherwise hold the fork for ever.
+    result = run("fork_while_an_import_waits_for_this_thread", "http_cookies_backport",
+                 script=FORK_CHILD)
+    assert result == {"forked": True, "answered": True}, result
+
+
 @pytest.mark.parametrize("how", ["del", "reload"])
 def test_patch_reaches_a_reimported_stdlib_module(how):
     # Trial 5: before, patch() after a re-import did nothing, and unpatch() + patch()

@@ -140,27 +140,43 @@ def _held_by_a_gone_thread(lock, threading, alone):
     return alone and _held_elsewhere(lock)
 
 
+#: How long a ``fork()`` waits at most for other threads' half-done imports (seconds).
+HALF_IMPORT_WAIT = 3.0
+
+
 def _finish_half_imports():
-    """Before each ``fork()`` (3.7+), wait for every import another thread has half done.
+    """Before each ``fork()`` (3.7+), wait until no other thread is half-way through an
+    import, for ``HALF_IMPORT_WAIT`` seconds at most.
 
     Why: a thread stopped by the fork inside an import may hold more than the
     module's import lock, which the child drops: PyPy's ``ssl`` reads its
     ``_ssl`` module while importing, and a child forked then waited for ever in
     its own ``import ssl`` (seen in the fork trial, through ``status()``'s
-    import of a framework). Importing such a module here waits for that
-    thread's import to end. Only plain modules marked initializing are read
-    (no module's own code runs); the caller's own half-done imports return at
-    once, and an import that fails, or would deadlock, is left to the child."""
+    import of a framework). The wait is bounded and takes no lock: an import
+    that waits for something the forking thread holds (a lock of its own, or
+    one a fork handler took) would otherwise never end, and the fork with it.
+    Past the bound the child settles what is left (``settle_in_child``). Only
+    plain modules are read, so no module's own code runs; the caller's own
+    half-done imports are not waited for."""
+    import time  # a built-in module on 3.x; 2.7, which has none of this, never loads it
     module_type = type(sys)
-    for name, module in list(sys.modules.items()):
-        if type(module) is not module_type:
-            continue
-        spec = module.__dict__.get("__spec__")
-        if getattr(spec, "_initializing", False) is True:
-            try:
-                __import__(name)
-            except Exception:  # ImportError, or importlib's _DeadlockError
-                pass
+    locks = getattr(sys.modules.get("_frozen_importlib"), "_module_locks", None)
+    me = _get_ident()
+
+    def others_half_done():
+        for name, module in list(sys.modules.items()):
+            if type(module) is not module_type or getattr(
+                    module.__dict__.get("__spec__"), "_initializing", False) is not True:
+                continue
+            ref = locks.get(name) if isinstance(locks, dict) else None
+            lock = ref() if callable(ref) else None
+            if getattr(lock, "owner", None) != me:
+                return True
+        return False
+
+    deadline = time.time() + HALF_IMPORT_WAIT
+    while others_half_done() and time.time() < deadline:
+        time.sleep(0.001)
 
 
 if _register_at_fork is not None:

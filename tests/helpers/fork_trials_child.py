@@ -197,5 +197,32 @@ def scenario_fork_half_import(which):
     return {"whole_in_child": status == 0}
 
 
+def scenario_fork_while_an_import_waits_for_this_thread(which):
+    """Another thread is inside a module's first import whose body waits for a lock this
+    thread holds while it forks: whether the fork returned, and the child answered."""
+    import tempfile
+    _trial(which)  # the package and its fork handlers, imported
+    folder = tempfile.mkdtemp()
+    name = "waits_for_forker_%d" % os.getpid()
+    with open(os.path.join(folder, name + ".py"), "w") as body:
+        body.write("import sys\nsys._trial_started.set()\nwith sys._trial_lock:\n"
+                   "    pass\n")
+    sys.path.insert(0, folder)
+    sys._trial_started, sys._trial_lock = threading.Event(), threading.Lock()
+    signal.alarm(30)  # a fork that waits for ever ends the scenario, and fails it
+    with sys._trial_lock:
+        importer = threading.Thread(target=__import__, args=(name,))
+        importer.start()
+        sys._trial_started.wait(60)
+        pid = os.fork()
+        if pid == 0:
+            signal.alarm(5)
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    importer.join()
+    signal.alarm(0)
+    return {"forked": True, "answered": status == 0}
+
+
 if __name__ == "__main__":
     sys.exit(run_scenario(globals(), sys.argv[1:]))
