@@ -170,22 +170,31 @@ def scenario_fork_module_mutex(which):
     return _fork_while_held(lock.lock, 60, in_child)
 
 
+def _import_in_a_thread(which, prefix, body):
+    """Import the package *which* (and its fork handlers), then start another thread on
+    the first import of a new module whose *body* follows a line that says it began:
+    returns ``(the module's name, that thread)`` once the body has begun."""
+    import tempfile
+    _trial(which)
+    folder = tempfile.mkdtemp()
+    name = "%s_%d" % (prefix, os.getpid())
+    with open(os.path.join(folder, name + ".py"), "w") as module:
+        module.write("import sys\nsys._trial_started.set()\n" + body)
+    sys.path.insert(0, folder)
+    sys._trial_started = threading.Event()
+    importer = threading.Thread(target=__import__, args=(name,))
+    importer.start()
+    sys._trial_started.wait(60)
+    return name, importer
+
+
 def scenario_fork_half_import(which):
     """Another thread is inside a module's first import (its body waits for a gate that
     a third thread opens 0.2 s later) while this thread forks: whether the child found
     the module whole (3.7+ waits for that import before the fork)."""
-    import tempfile
-    _trial(which)  # the package and its fork handlers, imported
-    folder = tempfile.mkdtemp()
-    name = "half_imported_%d" % os.getpid()
-    with open(os.path.join(folder, name + ".py"), "w") as body:
-        body.write("import sys\nsys._trial_started.set()\nsys._trial_gate.wait(60)\n"
-                   "WHOLE = True\n")
-    sys.path.insert(0, folder)
-    sys._trial_started, sys._trial_gate = threading.Event(), threading.Event()
-    importer = threading.Thread(target=__import__, args=(name,))
-    importer.start()
-    sys._trial_started.wait(60)
+    sys._trial_gate = threading.Event()
+    name, importer = _import_in_a_thread(which, "half_imported",
+                                         "sys._trial_gate.wait(60)\nWHOLE = True\n")
     threading.Timer(0.2, sys._trial_gate.set).start()
     pid = os.fork()
     if pid == 0:
@@ -200,20 +209,11 @@ def scenario_fork_half_import(which):
 def scenario_fork_while_an_import_waits_for_this_thread(which):
     """Another thread is inside a module's first import whose body waits for a lock this
     thread holds while it forks: whether the fork returned, and the child answered."""
-    import tempfile
-    _trial(which)  # the package and its fork handlers, imported
-    folder = tempfile.mkdtemp()
-    name = "waits_for_forker_%d" % os.getpid()
-    with open(os.path.join(folder, name + ".py"), "w") as body:
-        body.write("import sys\nsys._trial_started.set()\nwith sys._trial_lock:\n"
-                   "    pass\n")
-    sys.path.insert(0, folder)
-    sys._trial_started, sys._trial_lock = threading.Event(), threading.Lock()
+    sys._trial_lock = threading.Lock()
     signal.alarm(30)  # a fork that waits for ever ends the scenario, and fails it
     with sys._trial_lock:
-        importer = threading.Thread(target=__import__, args=(name,))
-        importer.start()
-        sys._trial_started.wait(60)
+        _, importer = _import_in_a_thread(which, "waits_for_forker",
+                                          "with sys._trial_lock:\n    pass\n")
         pid = os.fork()
         if pid == 0:
             signal.alarm(5)
