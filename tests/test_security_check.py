@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from dependencies import importorskip
-from fresh_interpreter import run, run_json, without_future
+from fresh_interpreter import run, run_json, run_once, without_future
 from internals import BY_PACKAGE, PACKAGES, idna_fix, shared_registry
 
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
@@ -17,7 +17,7 @@ def check(*args, **env):
     """Run the installed console script with this environment's interpreter, python-future
     hidden unless *env* sets ``PYTHONPATH`` (its copies: tests/test_stdlib_copies*)."""
     env.setdefault("PYTHONPATH", without_future())
-    return run([SCRIPT] + list(args), **env)
+    return run_once([SCRIPT] + list(args), **env)
 
 
 def test_installed_with_the_wheel():

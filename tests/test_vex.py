@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from dependencies import importorskip
-from fresh_interpreter import run, without_future
+from fresh_interpreter import run, run_once, without_future
 from interpreters import needed
 from internals import PACKAGES, shared_registry
 
@@ -63,7 +63,8 @@ def outputs(environ, executable=None, site=None):
         args = ["--format", form, "--author", "Example Org <security@example.org>",
                 "--verbose"]
         if executable is None:
-            rc, out, err = run([SCRIPT] + args, **dict(environ, PYTHONPATH=without_future()))
+            environ_here = dict(environ, PYTHONPATH=without_future())
+            rc, out, err = run_once([SCRIPT] + args, **environ_here)
         else:
             rc, out, err = run(["-S", "-c", CHECK, site] + args, executable=executable,
                                **environ)
@@ -158,7 +159,7 @@ def test_each_fix_has_the_status_the_text_check_gives(name):
 def test_an_exposure_outside_the_interpreter_is_said_to_be_outside_it():
     # A framework's own query parser splits on ';' (CVE-2021-23336) where the
     # interpreter's parse_qsl does not: the statement says which it is.
-    rc, out, err = run([SCRIPT, "--json"], PYTHONPATH=without_future())
+    rc, out, err = run_once([SCRIPT, "--json"], PYTHONPATH=without_future())
     status = json.loads(out)
     notes = dict((statement["vulnerability"]["name"], statement["status_notes"]) for statement
                  in json.loads(outputs({})["openvex"][1])["statements"])

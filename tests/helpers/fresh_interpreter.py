@@ -13,7 +13,7 @@ import sys
 
 from scenarios.attack import ATTACK, SAFE, SMUGGLED
 
-__all__ = ["ATTACK", "SAFE", "SMUGGLED", "run", "run_code", "run_json", "run_scenario",
+__all__ = ["ATTACK", "SAFE", "SMUGGLED", "run", "run_code", "run_json", "run_once", "run_scenario",
            "run_scenario_once", "SCENARIOS"]
 
 #: Every variable either package (or Python's warnings) reads at start-up.
@@ -38,6 +38,21 @@ def run(args, cwd=None, stdout=subprocess.PIPE, executable=None, **environ):
                                universal_newlines=True)
     out, err = process.communicate()
     return process.returncode, out, err
+
+
+_ONCE = {}
+
+
+def run_once(args, **environ):
+    """:func:`run`, memoised for the test session by its arguments and environment:
+    for runs that only read (``cpython-security-check``, a fresh process's status
+    report) and that several tests ask the same. Nothing a test session does between
+    two such runs changes what they read: the installed packages stay as they are,
+    and a test that changes files passes a directory of its own (``PYTHONPATH``)."""
+    key = (tuple(args), tuple(sorted(environ.items())))
+    if key not in _ONCE:
+        _ONCE[key] = run(args, **environ)
+    return _ONCE[key]
 
 
 def run_code(code, args=(), flags=(), **environ):

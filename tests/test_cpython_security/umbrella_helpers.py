@@ -9,7 +9,7 @@ import json
 import os
 import sys
 
-from fresh_interpreter import run, run_code, without_future  # noqa: F401
+from fresh_interpreter import run, run_code, run_once, without_future  # noqa: F401
 from internals import shared_registry
 
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "cpython-security-check")
@@ -52,7 +52,7 @@ def child_state(middle="", **environ):
     code = ("from _cpython_security._registry import FIXES\n"  # the child's registry
             + STATE % {"middle": middle})
     environ.setdefault("PYTHONPATH", without_future())
-    rc, out, err = run_code(code, **environ)
+    rc, out, err = run_once(["-c", code], **environ)
     assert rc == 0, err
     return json.loads(out.strip().splitlines()[-1])
 
@@ -66,7 +66,7 @@ def check_exposed(**environ):
     """The fix ids ``cpython-security-check`` reports exposed, with *environ*, in
     registry order."""
     environ.setdefault("PYTHONPATH", without_future())
-    rc, out, err = run([SCRIPT, "--json"], **environ)
+    rc, out, err = run_once([SCRIPT, "--json"], **environ)
     found = json.loads(out)
     assert rc == (1 if found["exposed"] else 0), err
     return [fix.cve for fix in shared_registry.FIXES

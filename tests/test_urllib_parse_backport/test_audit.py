@@ -39,6 +39,15 @@ def audit(*args, **options):
     return status, json.loads(out), err
 
 
+def audit_once(path):
+    """:func:`audit` of *path*, memoised for the test session: a whole environment's
+    scan, which several tests read (nothing a test does changes site-packages)."""
+    status, out, err = fresh_interpreter.run_once(
+        ["-W", "error", "-m", "urllib_parse_backport", "--audit", "--json", path])
+    assert status in (0, 1), err
+    return status, json.loads(out), err
+
+
 def read_lines(path):
     with io.open(path, encoding="utf-8") as stream:
         return stream.read().splitlines()
