@@ -9,7 +9,6 @@ through ``Message.get_param``/``get_params``/``get_filename``/``get_boundary``/
 """
 
 import random
-import time
 
 import pytest
 
@@ -17,8 +16,7 @@ import email
 import email.message
 import email_backport
 from email_helpers import PY2
-
-_clock = getattr(time, "process_time", None) or time.clock  # 2.7: CPU time
+from work import growth
 
 
 def _parse(s):
@@ -36,16 +34,6 @@ def test_upstream_linear_complexity_cases(s, r):
     assert _parse(malformed) == [malformed]
 
 
-def _cpu(function, value, repeat=3):
-    best = None
-    for _ in range(repeat):
-        start = _clock()
-        function(value)
-        spent = _clock() - start
-        best = spent if best is None else min(best, spent)
-    return max(best, 1e-6)
-
-
 HOSTILE = [lambda n: '"' + ";" * n, lambda n: 's="' + ";" * n, lambda n: "a;" * n,
            lambda n: '"' + '\\";' * n]
 
@@ -53,8 +41,8 @@ HOSTILE = [lambda n: '"' + ";" * n, lambda n: 's="' + ";" * n, lambda n: "a;" * 
 @pytest.mark.parametrize("make", HOSTILE)
 def test_patched_cost_grows_linearly(make):
     email_backport.patch()
-    _cpu(_parse, make(100000), repeat=1)  # warm up (PyPy: its JIT, and the GC's heap)
-    ratio = _cpu(_parse, make(100000), repeat=5) / _cpu(_parse, make(25000), repeat=5)
+    small, large = make(25000), make(100000)
+    ratio = growth(lambda: _parse(small), lambda: _parse(large))
     assert ratio < 8, ratio  # linear: about 4; quadratic: 16
 
 
@@ -63,8 +51,8 @@ def test_stock_cost_grows_quadratically():
     if not email_backport.status()["fixes"]["gh-136063"]["lacks"]:
         pytest.skip("this interpreter's _parseparam has gh-136063")
     make = HOSTILE[0]
-    _cpu(_parse, make(1000))
-    ratio = _cpu(_parse, make(16000)) / _cpu(_parse, make(4000))
+    small, large = make(4000), make(16000)
+    ratio = growth(lambda: _parse(small), lambda: _parse(large), tries=3)
     assert ratio > 8, ratio
 
 
@@ -74,10 +62,10 @@ def test_message_api_cost_grows_linearly():
     def read(n):
         message = email.message_from_string(
             'Content-Type: multipart/mixed; boundary="' + ";" * n + '\n\n')
-        return lambda _: (message.get_params(), message.get_boundary(),
-                          message.get_filename(), message.get_content_charset())
+        return lambda: (message.get_params(), message.get_boundary(),
+                        message.get_filename(), message.get_content_charset())
 
-    ratio = _cpu(read(100000), None) / _cpu(read(25000), None)
+    ratio = growth(read(25000), read(100000))
     assert ratio < 8, ratio
 
 

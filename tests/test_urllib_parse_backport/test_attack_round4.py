@@ -9,26 +9,14 @@ import bz2
 import logging
 import struct
 import sys
-import time
 import zlib
 
 import pytest
 
 from protect_requests import BODY, FIXED, URLENCODED, asgi, gzipped, wsgi
+from work import growth
 
 PY2 = sys.version_info[0] == 2
-
-
-def cpu(call, tries=3):
-    """The least CPU time *call* took in *tries* runs (as test_protect_cost's)."""
-    clock = time.clock if PY2 else time.process_time
-    best = None
-    for _ in range(tries):
-        start = clock()
-        call()
-        spent = clock() - start
-        best = spent if best is None else min(best, spent)
-    return best
 
 
 pytestmark = pytest.mark.usefixtures("no_label_blind_parser")
@@ -69,8 +57,7 @@ def test_a_query_is_never_decoded_at_a_cost_out_of_proportion(charset, make, n):
     def request(name):
         return lambda: wsgi(None, "text/plain; charset=" + name, method="GET", query=query)
     crafted, yardstick = request(charset), request("utf-16")
-    crafted(), yardstick()
-    ratio = cpu(crafted, tries=3) / max(cpu(yardstick, tries=3), 1e-6)
+    ratio = growth(yardstick, crafted, tries=3)
     assert ratio < 8, "decoding the query as %s cost %.0fx UTF-16's" % (charset, ratio)
 
 
@@ -229,8 +216,7 @@ def test_reading_a_body_read_ahead_line_by_line_costs_linear_work():
     # Linear work grows 4x from n to 4n, that scan 16x; the bound sits between,
     # above what PyPy's allocator gave for linear work under load (8.2-8.5x).
     small, large = readline_request(65536), readline_request(4 * 65536)
-    small(), large()
-    ratio = cpu(large, tries=5) / max(cpu(small, tries=5), 1e-6)
+    ratio = growth(small, large)
     assert ratio < 10, "work grew %.1fx from n to 4n" % ratio
 
 

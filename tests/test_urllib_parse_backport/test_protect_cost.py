@@ -2,20 +2,19 @@
 
 Each input family is one an attacker sizes (docs/frameworks.rst, "What
 protect() costs"): the work at n and at 4n is compared inside one run, on
-CPU time, the best of several tries each, with a bound (8x) that linear
+CPU time, as tests/helpers/work.py measures it, with a bound (8x) that linear
 work (4x) keeps under any load and quadratic work (16x) does not. The
 bounds (``max_header_size``, ``max_parameters``, ``max_members``) are
 lifted there, to measure the parsing itself; their own tests follow.
 """
 
 import logging
-import sys
-import time
 import zlib
 
 import pytest
 
 from protect_requests import BODY, FIXED, URLENCODED, asgi, wsgi
+from work import growth
 
 pytestmark = pytest.mark.usefixtures("no_label_blind_parser")
 
@@ -23,22 +22,9 @@ UNBOUNDED = {"max_header_size": 10 ** 9, "max_parameters": 10 ** 9, "max_members
              "max_body_size": 10 ** 9}
 
 
-def cpu(call, tries=5):
-    """The least CPU time *call* took in *tries* runs."""
-    best = None
-    for _ in range(tries):
-        start = time.process_time() if sys.version_info[0] > 2 else time.clock()
-        call()
-        spent = (time.process_time() if sys.version_info[0] > 2 else time.clock()) - start
-        best = spent if best is None else min(best, spent)
-    return best
-
-
 def assert_linear(make_request, n):
     """The work of ``make_request(n)`` and ``make_request(4 * n)`` grows less than 8x."""
-    small, large = make_request(n), make_request(4 * n)
-    small(), large()  # warm: imports, the codec verdicts
-    ratio = cpu(large) / max(cpu(small), 1e-6)
+    ratio = growth(make_request(n), make_request(4 * n))
     assert ratio < 8, "work grew %.1fx from n to 4n" % ratio
 
 
