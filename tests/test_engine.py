@@ -99,3 +99,32 @@ def test_every_function_patch_binds_keeps_a_hashable_code_object(package):
             hash(code)
     finally:
         api.unpatch()
+
+
+@pytest.mark.parametrize("package", ENGINE_PACKAGES)
+def test_a_fix_with_nothing_to_bind_where_it_is_lacking_is_exposed(package, monkeypatch):
+    # A fix module finds none of the stock code it knows (a distributor's edit): its
+    # replacements() is empty. Before: status() counted nothing bound as in effect
+    # and said "patched", not exposed, where the interpreter lacks the fix.
+    face = __import__(package)
+    face.unpatch()
+    lacking = [fix for fix in shared_registry.fixes_of(package)
+               if face.status()["fixes"][fix.cve]["lacks"]
+               and face.status()["fixes"][fix.cve]["state"] != "not in this interpreter"]
+    if not lacking:
+        pytest.skip("this interpreter lacks no fix of %s" % package)
+    for fix in lacking:
+        monkeypatch.setattr(__import__(fix.fix, None, None, ("replacements",)),
+                            "replacements", lambda module: {})
+    try:
+        report = face.patch()
+        info = face.status()
+        for fix in lacking:
+            entry = info["fixes"][fix.cve]
+            assert entry["exposed"] is True, (fix.cve, entry)
+            assert entry["state"].startswith("not patched: %s cannot be applied"
+                                             % fix.cve), entry
+            assert [why for label, why in report.skipped if label == fix.cve], report
+        assert face.is_vulnerable()
+    finally:
+        face.unpatch()

@@ -13,9 +13,8 @@ module says two things:
 - ``replacements(module)``: ``{"name" or "Class.attr": new}``, what to bind
   relative to the module, each new function built around the original.
 
-It may say a third, ``give_back()``: called before its bindings are undone,
-it puts what its functions keep where the stock code does not look (the text
-the fixed ``HTMLParser.feed`` holds back) where the stock code finds it.
+A third, ``give_back()``, where a fix module has one, puts what its functions keep
+(the text the fixed ``HTMLParser.feed`` holds back) where the stock code finds it.
 
 What holds:
 
@@ -23,22 +22,21 @@ What holds:
   recorded in one step; ``is_patched()`` reads the bindings. The report is the
   "a patch() finished" mark (set last by ``patch()``, cleared first by
   ``unpatch()``), so a second call of either finishes an interrupted one.
-- "In effect" is read from the module as it is now: the module's own name
-  (or the class's attribute) holds the fix's function, directly or under
-  another fix of the package that wraps it. A module imported anew, or a
-  class defined anew, holds none: the next ``patch()`` puts back what the old
-  one held and patches the new one.
+- "In effect" is read from the module as it is now: its own name (or the class's
+  attribute) holds the fix's function, directly or under a later fix that wraps it.
+  A module imported (or class defined) anew holds none: the next ``patch()``
+  puts back what the old one held and patches the new one.
 - Whether the interpreter needs a fix is probed on the stock module before
   anything is bound, and kept per module namespace: it stays the
   interpreter's answer while patched.
-- A module-level function's aliases in other loaded modules are rebound by
-  identity (``_rebind``), and put back by ``unpatch()``.
+- A module-level function's aliases elsewhere are rebound by identity (``_rebind``).
 - A row's ``copies`` (the stdlib module's code vendored into a distribution:
   python-future's ``future.backports``) are more targets of the same fix
   module: probed, bound and restored as the stdlib module is, never imported
-  here; one not imported yet is watched and patched once it is. A copy the
-  fix module cannot apply to is left unpatched, with the reason, and
-  ``status()`` says it is exposed.
+  here; one not imported yet is watched and patched once it is.
+- A module (or copy) that lacks a fix its fix module cannot apply to (an
+  error, or nothing to bind: none of the stock code it knows) is left
+  unpatched, with the reason, and ``status()`` says it is exposed.
 """
 
 import types
@@ -225,9 +223,15 @@ class _Engine(object):
         """Bind *fix*'s replacements in *module* (*name*, default the fix's stdlib module);
         a function's aliases in other loaded modules too (found by identity), unless the
         module was imported just now."""
-        fixer = __import__(fix.fix, None, None, ("replacements",))
+        found = __import__(fix.fix, None, None, ("replacements",)).replacements(module)
+        if not found and self.vulnerable(fix, module, name):  # lacks it, no code it knows
+            why = failure("%s cannot be applied: this %s is none of the code it knows"
+                          % (fix.cve, name or fix.module))
+            self.failed[(fix.cve, name or fix.module)] = why
+            report.skipped.append((fix.cve if name is None else name, why))
+            return
         bound = []  # recorded as the fix's once all is bound: "in effect" needs all of it
-        for path, new in sorted(fixer.replacements(module).items()):
+        for path, new in sorted(found.items()):
             holder, key, kind, label = _resolve(module, path)
             bound.append((path, id(new)))
             old = _value(holder, key, kind)  # ABSENT: unpatch() deletes the name again
@@ -300,7 +304,7 @@ class _Engine(object):
                 module = modules[fix.module]
                 half = module is not None and importing(fix.module)  # no probe can tell
                 lacks = True if half else self.vulnerable(fix, module, probe=not inside)
-                active = self.in_effect(fix, module)
+                active, why = self.in_effect(fix, module), self.failed.get((fix.cve, fix.module))
                 copies = dict((name, self.copy_status(fix, name, modules[name], inside))
                               for name in fix.copies)
                 fixes[fix.cve] = {  # the shape every multi-fix status() has
@@ -310,7 +314,7 @@ class _Engine(object):
                     "issue": fix.issue,
                     "state": "patched" if active else "not in this interpreter"
                     if module is None else "not imported" if module is NOT_LOADED
-                    else "not patched",
+                    else "not patched" if why is None else "not patched: %s" % (why,),
                     "target": ", ".join(fix.replaces) or fix.module,
                     "copies": copies,
                 }
