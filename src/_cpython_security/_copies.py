@@ -4,7 +4,8 @@ Why: a replacement that checks, then calls the original, costs one more
 Python call than the stock method, as much as the whole work of a small
 setter. Where the class holds a stock body the fix package knows, the
 replacement is instead a copy of that body with the check in it, compiled
-with the fix package (patching compiles nothing).
+with the fix package (patching compiles nothing; tarfile_backport's 3.x twins
+of ``_proc_pax``, whose syntax Python 2 cannot read, are its one exception).
 
 What holds: a copy is used only where the class's own code is that of one
 of the package's *twins*, the stock bodies written out in the package (same

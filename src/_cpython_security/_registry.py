@@ -285,6 +285,19 @@ FIXES = (
         replaces=["tarfile.TarInfo._block"], fix="tarfile_backport._offset",
         module="tarfile", variable="TARFILE_BACKPORT_PATCH",
         options=[("force", {"force": True})]),
+    Fix(package="tarfile_backport", cve="CVE-2024-6232", issue="gh-121285",
+        summary="pax headers read by backtracking regular expressions (CPU exhaustion)",
+        exposed="a tar archive with a crafted pax header costs this process seconds of CPU",
+        unfixed="reads pax header records with backtracking regular expressions",
+        behaviour="a pax header record that is not framed by its length (no keyword, "
+                  "'=' or final newline, a length under 5 or past the header) makes "
+                  "tarfile raise ReadError at the first member, end the archive later, "
+                  "as upstream does",
+        # Before CVE-2019-20907's row: on 2.7 its copy holds bpo-39017's check too.
+        holds=["CVE-2019-20907"],
+        replaces=["tarfile.TarInfo._proc_pax"], fix="tarfile_backport._records",
+        module="tarfile", variable="TARFILE_BACKPORT_PATCH",
+        options=[("force", {"force": True})]),
     Fix(package="tarfile_backport", cve="CVE-2019-20907", issue="bpo-39017",
         summary="pax header records of length 0 read again for ever (reader hang)",
         exposed="a tar archive with a pax record of length 0 keeps this process reading it",
@@ -329,10 +342,11 @@ FIXES = (
 def keep_off(fix):
     """The ids ``CPYTHON_SECURITY_SKIP`` must name to keep *fix* off: its own, and those
     of the other fixes of its package that replace a name it replaces (2.7's
-    ``HTTPResponse.begin`` of gh-150743 bounds CVE-2021-3737's headers too)."""
+    ``HTTPResponse.begin`` of gh-150743 bounds CVE-2021-3737's headers too), but for
+    those whose check its replacement holds (``holds``): theirs do not hold its own."""
     names = set(fix.replaces)
-    return [each.cve for each in fixes_of(fix.package)
-            if each is fix or names.intersection(each.replaces)]
+    return [each.cve for each in fixes_of(fix.package) if each is fix or (
+        names.intersection(each.replaces) and each.cve not in fix.holds)]
 
 
 def variable_of(package):

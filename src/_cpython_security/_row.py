@@ -16,7 +16,7 @@ class Fix(object):
                  probes=None, startup=None, option_modules=None, notes=None, umbrella="1",
                  also_variables=(), unfixed=None, upstream_name=None,
                  copy_lacks=None, fix=None, module=None, copies=(), behaviour=None,
-                 summary_of=None):
+                 summary_of=None, holds=()):
         self.package = package
         self.cve = cve
         self.issue = issue
@@ -68,6 +68,10 @@ class Fix(object):
         #: callers see change while the fix is applied (README and the coverage page list
         #: these, with ``CPYTHON_SECURITY_SKIP=<cve>`` to keep the fix off).
         self.behaviour = behaviour
+        #: The ids of the package's other fixes whose check this fix's replacement holds
+        #: too (a copy of the stock body with both): skipping this one alone leaves
+        #: those to their own rows (``_registry.keep_off``).
+        self.holds = tuple(holds)
 
     def __repr__(self):
         return "<Fix %s %s (%s)>" % (self.cve, self.package, self.issue)

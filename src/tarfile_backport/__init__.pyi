@@ -1,4 +1,5 @@
-# Stubs for the public names of tarfile_backport (CVE-2025-8194, gh-130577; CVE-2019-20907, bpo-39017).
+# Stubs for the public names of tarfile_backport (CVE-2025-8194, gh-130577;
+# CVE-2024-6232, gh-121285; CVE-2019-20907, bpo-39017).
 from typing import Any, Dict, List
 
 from _cpython_security._report import PatchReport as PatchReport

@@ -61,10 +61,11 @@ def recursion_tar():
     return bytes(raw) + b"0 X="
 
 
-def pax_archive(record):
-    """An extended pax header holding the one *record* (bytes), then a member ``m``."""
+def pax_archive(record, global_header=False):
+    """An extended (or global) pax header holding *record* (bytes), then a member ``m``."""
     info = tarfile.TarInfo("p")
-    info.type, info.size = tarfile.XHDTYPE, len(record)
+    info.type = tarfile.XGLTYPE if global_header else tarfile.XHDTYPE
+    info.size = len(record)
     head = bytearray(info.tobuf(tarfile.USTAR_FORMAT))
     padding = NUL * (-len(record) % tarfile.BLOCKSIZE)
     return bytes(head) + record + padding + tarfile.TarInfo("m").tobuf(tarfile.USTAR_FORMAT)
