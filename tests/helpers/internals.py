@@ -18,6 +18,8 @@ from _cpython_security import _registry as shared_registry  # noqa: F401
 from _cpython_security._registry import BY_PACKAGE, PACKAGES  # noqa: F401
 from _cpython_security import _startup as shared_startup  # noqa: F401
 from urllib_parse_backport._audit import _worker as audit_worker  # noqa: F401
+#: The audit's reader of one file (its size cap, its read sized by fstat).
+from urllib_parse_backport._audit import _source as audit_source  # noqa: F401
 from urllib_parse_backport import _charsets as charsets  # noqa: F401
 from _cpython_security._report import failure as skip_failure  # noqa: F401
 from _cpython_security._report import FAILURE, kind_of  # noqa: F401

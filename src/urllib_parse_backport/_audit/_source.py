@@ -124,7 +124,10 @@ def read(path):
     Why: a named pipe called ``x.py`` would block a plain ``open()`` forever and a
     link to ``/dev/zero`` would read until memory runs out; the file is opened
     without blocking and checked on the open descriptor, so it cannot change
-    between the check and the read."""
+    between the check and the read. The read asks for the size ``fstat`` gave
+    and one byte more, then, only if the file grew, for the rest up to the cap:
+    PyPy makes a buffer of the size asked for, and zeroed it for 8 MiB at each
+    file (47 of the 52 s a scan of the test environment took there)."""
     try:
         descriptor = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
     except (IOError, OSError) as exc:
@@ -136,7 +139,9 @@ def read(path):
         if info.st_size > MAX_BYTES:
             raise Skipped("larger than %d bytes, not read" % (MAX_BYTES,))
         try:
-            data = stream.read(MAX_BYTES + 1)
+            data = stream.read(info.st_size + 1)
+            if len(data) > info.st_size:  # grew since fstat: the rest, to the cap
+                data += stream.read(MAX_BYTES + 1 - len(data))
         except (IOError, OSError) as exc:
             raise Skipped("cannot read: %s" % (exc,))
     if len(data) > MAX_BYTES:  # grew while it was read
