@@ -108,9 +108,10 @@ def test_a_fix_with_nothing_to_bind_where_it_is_lacking_is_exposed(package, monk
     # and said "patched", not exposed, where the interpreter lacks the fix.
     face = __import__(package)
     face.unpatch()
+    before = face.status()["fixes"]
     lacking = [fix for fix in shared_registry.fixes_of(package)
-               if face.status()["fixes"][fix.cve]["lacks"]
-               and face.status()["fixes"][fix.cve]["state"] != "not in this interpreter"]
+               if before[fix.cve]["lacks"]
+               and before[fix.cve]["state"] != "not in this interpreter"]
     if not lacking:
         pytest.skip("this interpreter lacks no fix of %s" % package)
     for fix in lacking:

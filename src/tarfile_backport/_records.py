@@ -32,12 +32,12 @@ are compiled with this module. A body that is none of these and lacks the
 fix is left alone (the engine reports it exposed).
 """
 
-import io
 import re
 import sys
 
 from _cpython_security._copies import checked_copy
 from _cpython_security._engine import named_as
+from tarfile_backport._pax import _Probe  # the tarfile argument a probe reads
 
 __all__ = ["needs_fix", "replacements", "MESSAGE"]
 
@@ -51,17 +51,6 @@ _LENGTH = re.compile(b"([0-9]{1,20}) ")
 #: One record of 5 bytes with no keyword: the fixed reader refuses it; the stock one
 #: finds no record and fails reading the next header from an empty file.
 _PROBE = b"5 =a\n"
-
-
-class _Probe(object):
-    """What ``_proc_pax`` reads of its ``tarfile`` argument, around a buffer."""
-
-    encoding, errors = "utf-8", "surrogateescape"
-
-    def __init__(self, buffer):
-        self.fileobj = io.BytesIO(buffer)
-        self.pax_headers = {}
-        self.offset = 0
 
 
 def needs_fix(module):
