@@ -21,3 +21,14 @@ if os.environ.get("BACKPORT_TEST_UNFIXED_STDLIB") == "1":
     collect_ignore = ["test_" + package for package in ENGINE_PACKAGES + ["ctypes_safe"]] + [
         "test_design.py", "test_dependencies.py", "test_docs_coverage.py", "test_docs_facts.py",
         "test_ci_matrix.py"]
+    if os.environ.get("BACKPORT_TEST_UNFIXED_SCOPE") == "fixes":
+        # py36-, py37- and py39-unfixed: the whole-product checks (the switch, the check,
+        # the umbrella API, VEX) see urllib.parse only through urllib_parse_backport's
+        # state, which is the same on every unfixed 3.x stdlib, and run in py38-unfixed.
+        # These run what depends on the version: the tests of the bpo-42967 fixes, the
+        # parsers' acceptance tests, and the trials of patch() on urllib.parse.
+        KEPT = ("test_urllib_parse_backport", "test_acceptance_injection.py",
+                "test_acceptance_parsers.py", "test_patch_trials.py")
+        collect_ignore += sorted(
+            name for name in os.listdir(os.path.dirname(os.path.abspath(__file__)))
+            if name.startswith("test_") and name not in KEPT and name not in collect_ignore)
