@@ -51,11 +51,12 @@ MODES = ["opcodes"] if sys.version_info >= (3, 7) else ["lines"]
 #: 7 minutes an interpreter). Else the first event at each place (a line, or a bytecode)
 #: of the call, and every 8th event or more, from one this interpreter's version picks
 #: (the matrix as a whole lands on many residues), at most SAMPLED of those: a call's
-#: cost then stays bounded as a package's scans grow, and no place goes untried.
+#: cost then stays bounded as a package's scans grow, and no place goes untried (3.8's
+#: urllib patch(): 481 places of 12,054 events, and 48 more).
 FULL = os.environ.get("BACKPORT_FULL_TRIALS") == "1"
 STRIDE = 1 if FULL else 8
 FIRST = 1 + zlib.crc32(sys.version.encode("ascii", "replace")) % 1024
-SAMPLED = 0 if FULL else 160
+SAMPLED = 0 if FULL else 48
 
 
 @pytest.mark.parametrize("mode", MODES)
