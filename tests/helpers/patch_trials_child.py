@@ -214,6 +214,9 @@ class _Engine(object):
         self.package = _package(name)
         registry = _package("_cpython_security._registry")
         self.places = []
+        #: The fixes with something to bind here: one with nothing (2.7-3.7's
+        #: zipfile.Path fix) is in effect once the engine has looked, and lies about nothing.
+        self.binding = set()
         functions = []
         for fix in registry.fixes_of(name):
             try:
@@ -221,6 +224,7 @@ class _Engine(object):
             except ImportError:  # a module this interpreter lacks: nothing to bind
                 continue
             for path in _package(fix.fix).replacements(module):
+                self.binding.add(fix.cve)
                 owner, _, key = path.rpartition(".")
                 holder = vars(module) if not owner else vars(module)[owner].__dict__
                 original = holder.get(key, _ABSENT)  # a method only inherited: absent
@@ -239,7 +243,7 @@ class _Engine(object):
 
     def applied(self, info):
         return [cve for cve, entry in sorted(info["fixes"].items())
-                if entry["state"] == "patched"]
+                if entry["state"] == "patched" and cve in self.binding]
 
 
 def _trial(which):
