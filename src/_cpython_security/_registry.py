@@ -313,6 +313,18 @@ FIXES = (
         # 2.7-3.7 have no zipfile.Path (nothing to fix there).
         replaces=_ZIP_ANCESTRY, fix="zipfile_backport._ancestry", module="zipfile",
         variable="ZIPFILE_BACKPORT_PATCH", options=[("force", {"force": True})]),
+    Fix(package="zipfile_backport", cve="CVE-2025-8291", issue="gh-139700",
+        summary="zip64 end records read without their locator's offset "
+                "(parser differential)",
+        exposed="a zip64 archive may list other members to this process than to other "
+                "readers",
+        unfixed="takes the 56 bytes before the zip64 locator for the zip64 end record, "
+                "whatever offset the locator gives",
+        behaviour="a zip64 archive whose end records disagree raises BadZipFile "
+                  "(is_zipfile() answers False), as upstream does",
+        replaces=["zipfile._EndRecData64", "zipfile.is_zipfile"],
+        fix="zipfile_backport._zip64", module="zipfile",
+        variable="ZIPFILE_BACKPORT_PATCH", options=[("force", {"force": True})]),
     Fix(package="idna_backport", cve="CVE-2022-45061", issue="gh-98433",
         summary="IDNA decoding quadratic in a label of right-to-left characters "
                 "(CPU exhaustion)",

@@ -1,5 +1,6 @@
 """The zip reader's fixes: ``zipfile.Path`` ends on a member named with a run of
-slashes (CVE-2024-8088, gh-122905 in gh-123270's form).
+slashes (CVE-2024-8088, gh-122905 in gh-123270's form); the zip64 end record is
+found where its locator says, and checked (CVE-2025-8291, gh-139700).
 
 The stdlib's ``zipfile.Path`` (3.8+; in ``zipfile._path`` from 3.12), which
 ``importlib.resources`` and applications browse archives with, walks up
@@ -8,9 +9,13 @@ member named ``//a`` makes that walk yield ``'//'`` for ever:
 ``Path(zf).iterdir()`` never returns. :func:`patch` binds gh-123270's
 ``_ancestry``, which stops at a name of slashes alone; every other name
 gets the stock walk. 2.7-3.7 have no ``zipfile.Path``: nothing to fix
-there. Importing this package changes nothing.
+there. On every interpreter, ``ZipFile`` reads a zip64 archive's end record
+at the offset its locator gives and refuses one that disagrees with it
+(``BadZipFile``), so that it lists what other readers list. Importing this
+package changes nothing.
 
-Module map: ``_ancestry`` (CVE-2024-8088: ``needs_fix``, ``replacements``).
+Module map: ``_ancestry`` (CVE-2024-8088: ``needs_fix``, ``replacements``),
+``_zip64`` (CVE-2025-8291: the same two).
 The patch functions, start-up switch, logging and ``python -m`` are the
 shared package's (``_cpython_security._engine``, ``_startup``, ``_cli``),
 driven by this package's rows in its registry.

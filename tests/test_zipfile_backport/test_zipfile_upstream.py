@@ -43,11 +43,12 @@ def test_a_member_named_with_leading_slashes_is_listed_in_the_end(zipfile_fixed,
 
 
 def test_the_probe_says_what_the_stock_walk_does(zipfile_unpatched):
+    lacks = zipfile_unpatched.status()["fixes"]["CVE-2024-8088"]["lacks"]
     if not helpers.HAS_PATH:
-        assert zipfile_unpatched.is_vulnerable() is False
+        assert lacks is False
         return
     stock = helpers.walk("//a", limit=3)
-    assert zipfile_unpatched.is_vulnerable() is (stock != ["//a"])
+    assert lacks is (stock != ["//a"])
     if stock != ["//a"]:
         assert stock == ["//a", "//", "//"]
     zipfile_unpatched.patch()
