@@ -100,7 +100,8 @@ def replacements(module):
 
 def _fixed_reader(module):
     """gh-139700's ``_EndRecData64``, with *module*'s constants, for the stock callers."""
-    bad_zip, io_error = _bad_zip(module), getattr(module, "OSError", IOError)
+    # IOError: 3.x's OSError (an alias); 2.7's ZipFile turns it into "File is not a zip file".
+    bad_zip, io_error = _bad_zip(module), IOError
     size_locator, size_64 = module.sizeEndCentDir64Locator, module.sizeEndCentDir64
     struct_locator, struct_64 = module.structEndArchive64Locator, module.structEndArchive64
     sig_locator, sig_64 = module.stringEndArchive64Locator, module.stringEndArchive64
