@@ -305,6 +305,17 @@ FIXES = (
         replaces=["tarfile.TarInfo._proc_pax"], fix="tarfile_backport._pax",
         module="tarfile", variable="TARFILE_BACKPORT_PATCH",
         options=[("force", {"force": True})]),
+    Fix(package="zipfile_backport", cve="CVE-2024-0450", issue="gh-109858",
+        summary="zip members whose data overlap the next member read ('quoted-overlap' "
+                "zip bomb)",
+        exposed="a small zip archive of overlapping members expands to gigabytes in this "
+                "process",
+        unfixed="reads a member's data into the next member's header or the central "
+                "directory",
+        behaviour="opening a member whose data run into the next member or the central "
+                  "directory raises BadZipFile('Overlapped entries: ...'), as upstream does",
+        replaces=["zipfile.ZipFile.open"], fix="zipfile_backport._overlap", module="zipfile",
+        variable="ZIPFILE_BACKPORT_PATCH", options=[("force", {"force": True})]),
     Fix(package="zipfile_backport", cve="CVE-2024-8088", issue="gh-122905",
         summary="zipfile.Path walks a member named with leading slashes for ever "
                 "(reader hang)",

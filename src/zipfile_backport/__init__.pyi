@@ -1,5 +1,5 @@
-# Stubs for the public names of zipfile_backport (CVE-2024-8088, gh-122905, gh-123270;
-# CVE-2025-8291, gh-139700).
+# Stubs for the public names of zipfile_backport (CVE-2024-0450, gh-109858;
+# CVE-2024-8088, gh-122905, gh-123270; CVE-2025-8291, gh-139700).
 from typing import Any, Dict, List
 
 from _cpython_security._report import PatchReport as PatchReport
