@@ -37,6 +37,7 @@ import html_corpus
 from html_events import CLOSE, HERE, PY2, Recorder, merged, parse, stdlib
 from reference import REFERENCE, lacks, skip_unless
 from test_html_eof import EOF_IN_COMMENTS, EOF_IN_DECLARATIONS
+from budget import examples
 
 CONVERTS = [False] if PY2 else [False, True]
 CASES = html_corpus.corpus()
@@ -145,7 +146,7 @@ PIECES = st.lists(st.sampled_from(html_corpus.TEXT + html_corpus.MARKUP + [
     max_size=10)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(PIECES, st.lists(st.integers(1, 7), min_size=1, max_size=30), st.sampled_from(CONVERTS))
 def test_property_honest_fragments(pieces, sizes, convert):
     text = "".join(pieces)

@@ -22,6 +22,7 @@ import client_helpers as helpers
 import http_client_backport
 from client_helpers import client
 from reference import needs
+from budget import examples
 
 FIX = helpers.FIXES["bpo-38576"]
 STOCK_HAS_FIX = "_validate_host" in client.HTTPConnection.__dict__
@@ -76,7 +77,7 @@ def test_probe():
     assert FIX.needs_fix(client) is not STOCK_HAS_FIX
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(st.characters(max_codepoint=0xff), max_size=14),
        st.sampled_from(["", ":80", ":8080", ":"]))
 def test_any_host_as_the_stock_fixed_class(host, port):

@@ -18,6 +18,7 @@ from hypothesis import given, settings, strategies as st
 import client_helpers as helpers
 from client_helpers import client
 from reference import needs
+from budget import examples
 
 FIX = helpers.FIXES["bpo-39603"]
 STOCK_HAS_FIX = "_validate_method" in client.HTTPConnection.__dict__
@@ -96,14 +97,14 @@ def test_refused_method_leaves_the_request_started():
 
 
 @pytest.mark.skipif(not STOCK_HAS_FIX, reason="the stock class lacks bpo-39603 here")
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(st.characters(max_codepoint=0x17f), max_size=12))
 def test_any_method_as_the_stock_fixed_class(method):
     """3.x: the stock class has bpo-39603: every method gives what it gives, bytes or error."""
     assert request(helpers.fixed(FIX), method) == request(client, method)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(st.characters(min_codepoint=0x20, max_codepoint=0xff), min_size=1, max_size=12),
        st.sampled_from(["/", "/a?b=c", "http://example.org:8080/x"]))
 def test_honest_methods_give_the_same_bytes(method, url):

@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 import client_helpers as helpers
 from client_helpers import client
+from budget import examples
 
 FIX = helpers.FIXES["gh-146211"]
 
@@ -131,7 +132,7 @@ VALUES = st.one_of(
     st.sampled_from(["Basic dXNlcjpwYXNz", "a\r\n b", "x\r\n\ty", " ", ""]))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(HOSTS, st.dictionaries(NAMES, VALUES, max_size=4), st.sampled_from([443, 8443]))
 def test_honest_tunnels_give_the_same_bytes(host, headers, port):
     """A tunnel host and headers without CR/LF: the CONNECT request, and the request
@@ -147,7 +148,7 @@ def test_honest_tunnels_give_the_same_bytes(host, headers, port):
     assert isinstance(fixed, bytes) and fixed.startswith(b"CONNECT ")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(st.characters(max_codepoint=0xff), max_size=10),
        st.text(st.characters(max_codepoint=0xff), max_size=10))
 def test_refused_exactly_where_the_patterns_say(name, value):

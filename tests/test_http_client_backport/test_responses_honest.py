@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import responses_helpers as h
 from reference import REFERENCE, needs
+from budget import examples
 
 
 def _lines(draw, prefix, most):
@@ -74,7 +75,7 @@ def reads(draw):
     return ops
 
 
-@settings(max_examples=200, deadline=None,
+@settings(max_examples=examples(200), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(responses(), reads(), st.sampled_from([None, "HEAD"]), st.sampled_from([0, 1]))
 def test_honest_responses_read_as_the_stock_code_reads_them(data, ops, method, debuglevel):

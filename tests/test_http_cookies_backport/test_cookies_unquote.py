@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 import cookie_helpers as helpers
 from http_cookies_backport import status, unquote
 from reference import skip_unless
+from budget import examples
 
 #: CPython's test_unquote cases: (cookie, the value SimpleCookie.load gives 'a').
 CPYTHON_CASES = [
@@ -96,7 +97,7 @@ VALUES = st.text(alphabet=CHARS, max_size=30).flatmap(
     lambda inner: st.sampled_from([u'"%s"' % inner, inner, u'"' + inner]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(VALUES)
 def test_same_as_the_stock_function(text):
     stock = helpers.stdlib()._unquote  # unpatched: the tests restore it after each patch
@@ -117,7 +118,7 @@ def reference():
     child.close()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(VALUES, min_size=1, max_size=40))
 def test_same_as_the_reference_interpreter(reference, texts):
     assert [helpers.as_text(unquote(helpers.native(text))) for text in texts] == \

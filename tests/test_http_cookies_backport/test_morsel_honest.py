@@ -15,6 +15,7 @@ import sys
 from hypothesis import given, settings, strategies as st
 
 import cookie_helpers as helpers
+from budget import examples
 
 PY2 = sys.version_info[0] == 2
 LEGAL = string.ascii_letters + string.digits + "!#$%&'*+-.^_`|~" + ("" if PY2 else ":")
@@ -58,7 +59,7 @@ def _write(module, cookies, separator):
     return texts
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(COOKIE, min_size=1, max_size=4, unique_by=lambda cookie: cookie[0]),
        st.sampled_from(["\r\n", "\n", "; ", ""]))
 def test_honest_cookies_are_written_as_the_stock_classes_write_them(cookies, separator):
@@ -74,7 +75,7 @@ def test_honest_cookies_are_written_as_the_stock_classes_write_them(cookies, sep
     assert patched == stock
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.dictionaries(st.sampled_from(ATTRIBUTES), TEXT, min_size=1))
 def test_honest_attribute_updates_are_stored_as_stock(attributes):
     import http_cookies_backport

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import idna_helpers as helpers
+from budget import examples
 
 LETTERS = u"abcxnz09-AZ"
 RTL = u"\u05d0\u05ea\u0627\u0628"
@@ -47,7 +48,7 @@ def _ascii(name):
     return True
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(NAMES)
 def test_encode_and_decode_as_the_stock_codec(name):
     stock = [helpers.outcome(_encode, name)]
@@ -60,7 +61,7 @@ def test_encode_and_decode_as_the_stock_codec(name):
     assert fixed == stock
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=LETTERS + RTL + SPECIAL, max_size=16))
 def test_to_unicode_and_to_ascii_as_the_stock_functions(label):
     module = helpers.module()
@@ -71,7 +72,7 @@ def test_to_unicode_and_to_ascii_as_the_stock_functions(label):
     assert fixed == stock
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=LETTERS + RTL + SPECIAL, max_size=16))
 def test_the_fixed_nameprep_as_the_stock_one_it_replaces(label):
     if "nameprep" not in helpers.fix.replacements(helpers.module()):
@@ -129,7 +130,7 @@ def _result(function, value):
         return [False, None]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(NAMES, min_size=1, max_size=20))
 def test_same_as_the_reference_interpreter(reference, names):
     cases, ours = [], []

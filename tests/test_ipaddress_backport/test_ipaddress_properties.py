@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import ipaddress_helpers as helpers
+from budget import examples
 
 pytestmark = pytest.mark.skipif(helpers.STDLIB is None, reason="2.7 ships no ipaddress")
 
@@ -36,7 +37,7 @@ def _outcomes(text):
     return [helpers.outcome(_parse, name, text) for name in PARSERS]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(SHORT)
 def test_strings_of_45_characters_or_fewer_as_the_stock_parser(text):
     stock = _outcomes(text)
@@ -54,7 +55,7 @@ def _addresses(draw):
     return getattr(address, form)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_addresses())
 def test_valid_addresses_parse_to_the_same_address(text):
     stock = _outcomes(text)
@@ -63,7 +64,7 @@ def test_valid_addresses_parse_to_the_same_address(text):
     assert stock[0][0] == "ok"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(LONG)
 def test_strings_over_45_characters_are_refused_with_upstreams_message(text):
     module = helpers.STDLIB

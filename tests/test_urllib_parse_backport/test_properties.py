@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from stdlib_state import UNFIXED
 
 from urllib_parse_backport import parse_qs, parse_qsl
+from budget import examples
 
 PY2 = sys.version_info[0] == 2
 if PY2:  # pragma: no cover - exercised by the py27 environment
@@ -28,7 +29,7 @@ else:
     import urllib.parse as stdlib
     from urllib.parse import quote_plus, urlencode
 
-SETTINGS = settings(max_examples=200, deadline=None)
+SETTINGS = settings(max_examples=examples(200), deadline=None)
 
 
 # Query material: structure, valid and malformed escapes in both hex cases,

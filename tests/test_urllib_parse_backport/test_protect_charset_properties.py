@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from protect_requests import URLENCODED, wsgi
+from budget import examples
 
-SETTINGS = settings(max_examples=300, deadline=None)
+SETTINGS = settings(max_examples=examples(300), deadline=None)
 #: A body whose separators hide from a byte rewrite in some codecs (utf-7's
 #: ``+ADs-`` is ';', UTF-16 reads every byte pair anew).
 BODY = b"q=common_term&utm=x+ADs-q=malicious_term;u=%3B"

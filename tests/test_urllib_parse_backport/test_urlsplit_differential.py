@@ -22,6 +22,7 @@ from urllib_parse_backport import urlparse, urlsplit
 
 import urlsplit_cases
 from test_urlsplit_upstream import needs_reference, run_reference
+from budget import examples
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -105,7 +106,7 @@ _PLAIN_URL = st.builds(
     st.lists(_PLAIN_PIECE, max_size=10))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_PLAIN_URL, st.sampled_from(["", "http", "ftp"]), st.booleans())
 def test_unconcerned_urls_split_as_the_interpreters_own(url, scheme, allow_fragments):
     for ours, theirs in ((urlsplit, own.urlsplit), (urlparse, own.urlparse)):

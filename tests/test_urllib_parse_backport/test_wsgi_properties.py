@@ -25,9 +25,10 @@ from wsgi_apps import FRAMEWORKS, call, import_framework, server_environ
 
 from urllib_parse_backport import parse_qs
 from urllib_parse_backport.wsgi import protect
+from budget import examples
 
 PY2 = sys.version_info[0] == 2
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=examples(150), deadline=None)
 
 TOKENS = ["a", "b", "c", "=", "=", "&", "&", ";", ";", "+", "%3B", "%3b", "%26", "%3D",
           "%2B", "%25", "%41", "%C3%A9", "&&", ";;"]

@@ -26,6 +26,7 @@ import auth_helpers as helpers
 import urllib_request_backport
 from reference import REFERENCE, needs
 from urllib_request_backport import FIXED_RX, old_search
+from budget import examples
 
 PY2 = sys.version_info[0] == 2
 OLD_27 = re.compile('(?:.*,)*[ \t]*([^ \t]+)[ \t]+realm=(["\']?)([^"\']*)\\2', re.I)
@@ -73,13 +74,13 @@ def _groups(match):
     return match and match.groups()
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_text)
 def test_old_search_is_the_stock_27_search_on_generated_text(text):
     assert _groups(old_search(text)) == _groups(OLD_27.search(text))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(honest_headers)
 def test_old_search_is_the_stock_27_search_on_honest_headers(header):
     assert _groups(old_search(header)) == _groups(OLD_27.search(header))
@@ -94,7 +95,7 @@ def test_old_search_on_a_few_known_headers():
     assert _groups(old_search("Basic realm='unterminated")) == ("Basic", "", "")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(honest_headers)
 def test_honest_headers_get_the_stock_answer(header):
     stock = helpers.handler_outcome(header)

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import urllib_request_backport
+from budget import examples
 
 PY2 = sys.version_info[0] == 2
 MESSAGE = "Control characters not allowed in data: mediatype"
@@ -145,7 +146,7 @@ _DATA = st.binary(max_size=40)
 
 
 @needs_3
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_MEDIA, st.booleans(), _DATA, st.sampled_from(["quote", "raw", "fragment"]))
 def test_honest_data_urls_get_the_stock_response(media, based, data, form):
     from urllib.parse import quote_from_bytes

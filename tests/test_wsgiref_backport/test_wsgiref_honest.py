@@ -15,10 +15,11 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
+from budget import examples
 from wsgiref_helpers import (HEADERS_MESSAGE, PY2, STATUS_MESSAGE, handlers, headers, outcome,
                              patched, respond)
 
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=examples(150), deadline=None)
 
 TCHAR = "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PRINTABLE = [chr(c) for c in range(0x20, 0x7F)] + [chr(c) for c in range(0xA0, 0x100)]
