@@ -1,7 +1,8 @@
 """How much of a sampled check one environment runs: the CI's budget, in one place.
 
-The property tests (hypothesis) and the exhaustive codec check try the same code on
-every interpreter of the matrix. They run in whole where a difference between
+The property tests (hypothesis), the exhaustive codec check and the interleavings of
+``patch()``/``unpatch()`` between ``feed()`` calls try the same code on every
+interpreter of the matrix. They run in whole where a difference between
 interpreters is likeliest to show, 2.7.18, 3.8.18 and 3.13.0 (the oldest, the middle
 and the newest CPython), and with ``BACKPORT_FULL_TRIALS=1``; elsewhere
 (3.6, 3.7, 3.9-3.12, PyPy and the simulated unfixed stdlibs) a third of each
