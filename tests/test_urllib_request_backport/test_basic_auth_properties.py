@@ -16,7 +16,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 import warnings
 
 import pytest
@@ -24,6 +23,7 @@ from hypothesis import given, settings, strategies as st
 
 import auth_helpers as helpers
 import urllib_request_backport
+import work
 from reference import REFERENCE, needs
 from urllib_request_backport import FIXED_RX, old_search
 from budget import examples
@@ -32,7 +32,6 @@ PY2 = sys.version_info[0] == 2
 OLD_27 = re.compile('(?:.*,)*[ \t]*([^ \t]+)[ \t]+realm=(["\']?)([^"\']*)\\2', re.I)
 BPO_39503 = re.compile('(?:^|,)[ \t]*([^ \t]+)[ \t]+realm=(["\']?)([^"\']*)\\2', re.I)
 
-_cpu = getattr(time, "process_time", None) or time.clock  # 2.7: clock() is CPU time
 
 # -- generated text ------------------------------------------------------------------
 
@@ -108,21 +107,13 @@ def test_honest_headers_get_the_stock_answer(header):
 
 # -- cost --------------------------------------------------------------------------------
 
-def _spent(function, text, repeat=3):
-    best = None
-    for _ in range(repeat):
-        start = _cpu()
-        function(text)
-        spent = _cpu() - start
-        best = spent if best is None else min(best, spent)
-    return max(best, 1e-6)
-
-
-def growth(function, make, n, repeat=3):
+def growth(function, make, n):
     """CPU time of ``function(make(4 * n))`` over ``function(make(n))``: about 4 when
-    linear, 16 when quadratic (the least of *repeat* runs each)."""
-    small = _spent(function, make(n), repeat)
-    return _spent(function, make(4 * n), repeat) / small
+    linear, 16 when quadratic (``work.growth``: warmed up, the collector held off on
+    CPython; on PyPy a whole collection before each run, whose pauses inside a run
+    read 12x for linear work in a CI run when each size ran three times cold)."""
+    small, large = make(n), make(4 * n)
+    return work.growth(lambda: function(small), lambda: function(large))
 
 
 HOSTILE = {
@@ -172,7 +163,7 @@ def test_the_measure_sees_the_quadratic_bpo_39503_pattern():
     # Quadratic: 16 times the work at 4n. 8, the geometric middle of linear's 4 and
     # quadratic's 16, tells them apart with room on a loaded machine (CI at a1fa4a4
     # measured under 10 on py39 once).
-    assert growth(BPO_39503.search, HOSTILE["the CVE's"], 1000, repeat=5) > 8
+    assert growth(BPO_39503.search, HOSTILE["the CVE's"], 1000) > 8
 
 
 def test_the_measure_sees_the_exponential_27_pattern():
