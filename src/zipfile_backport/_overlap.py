@@ -35,6 +35,7 @@ import struct
 import sys
 
 from _cpython_security._engine import named_as
+from zipfile_backport._zip64 import _bad_zip  # BadZipFile, 2.7's BadZipfile
 
 __all__ = ["needs_fix", "replacements", "PROBE"]
 
@@ -69,11 +70,6 @@ def _probe():
 
 #: The fixed ``open('a')`` refuses it; the stock one opens it.
 PROBE = _probe()
-
-
-def _bad_zip(module):
-    """The module's ``BadZipFile`` (2.7: ``BadZipfile``)."""
-    return getattr(module, "BadZipFile", None) or module.BadZipfile
 
 
 def needs_fix(module):
