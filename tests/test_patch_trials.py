@@ -127,6 +127,16 @@ def test_a_fork_waits_for_an_import_another_thread_has_half_done():
     assert result == {"whole_in_child": True}, result
 
 
+@pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="needs os.register_at_fork")
+def test_a_fork_waits_for_an_import_before_its_module_exists():
+    # Trial 4f: an import owns its module's lock before the module is in sys.modules,
+    # while its spec is found and an extension's library is loaded; trial 4d's wait saw
+    # sys.modules only. A child forked then inherits the loader half-way: on PyPy its
+    # own import of that extension waited for ever (trial 4, CI at 03ced5c, pypy3).
+    result = run("fork_module_lock_owned", "http_cookies_backport", script=FORK_CHILD)
+    assert result == {"over_in_child": True}, result
+
+
 @pytest.mark.skipif(not hasattr(os, "fork") or sys.version_info[0] == 2,
                     reason="needs os.fork; 2.7's own fork() waits for its one import lock, "
                     "whoever holds it, so there this deadlock is the interpreter's")

@@ -156,14 +156,29 @@ def _finish_half_imports():
     that waits for something the forking thread holds (a lock of its own, or
     one a fork handler took) would otherwise never end, and the fork with it.
     Past the bound the child settles what is left (``settle_in_child``). Only
-    plain modules are read, so no module's own code runs; the caller's own
-    half-done imports are not waited for."""
+    plain modules and importlib's lock table are read, so no module's own code
+    runs; the caller's own half-done imports are not waited for.
+
+    An import is half-done from the moment its thread owns the module's import
+    lock: the module enters ``sys.modules`` only after its spec is found and,
+    for an extension, after the dynamic loader ran. A child forked while another
+    thread was inside the loader inherits the loader's state half-written (on
+    PyPy its next ``import ssl`` failed with an undefined symbol, or waited for
+    ever), which nothing in the child can repair; the lock table shows that
+    stage. What stays open is the instant between this check and the fork
+    itself, when another thread may start a new import: a hazard of every
+    ``fork()`` in a threaded process, which this wait narrows but cannot close."""
     import time  # a built-in module on 3.x; 2.7, which has none of this, never loads it
     module_type = type(sys)
     locks = getattr(sys.modules.get("_frozen_importlib"), "_module_locks", None)
     me = _get_ident()
 
     def others_half_done():
+        if isinstance(locks, dict):
+            for ref in list(locks.values()):
+                lock = ref() if callable(ref) else None
+                if getattr(lock, "owner", None) not in (None, me):
+                    return True
         for name, module in list(sys.modules.items()):
             if type(module) is not module_type or getattr(
                     module.__dict__.get("__spec__"), "_initializing", False) is not True:

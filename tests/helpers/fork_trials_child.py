@@ -206,6 +206,37 @@ def scenario_fork_half_import(which):
     return {"whole_in_child": status == 0}
 
 
+def scenario_fork_module_lock_owned(which):
+    """Another thread owns the import lock of a module not yet in ``sys.modules`` (the
+    stage of an import where its spec is found and an extension's shared library is
+    loaded), and lets it go when a third thread opens a gate 0.2 s later, while this
+    thread forks: whether the child found that import over (3.7+ waits for it)."""
+    _trial(which)[0].patch(**_trial(which)[1])  # the packages' fork handlers, registered
+    bootstrap = sys.modules["_frozen_importlib"]
+    gate, owned, over = threading.Event(), threading.Event(), []
+
+    def own():
+        lock = bootstrap._get_module_lock("_trial_module_not_yet_loaded")
+        lock.acquire()
+        owned.set()
+        gate.wait(60)
+        over.append(True)
+        lock.release()
+
+    owner = threading.Thread(target=own)
+    owner.start()
+    owned.wait(60)
+    threading.Timer(0.2, gate.set).start()
+    pid = os.fork()
+    if pid == 0:
+        signal.alarm(5)
+        os._exit(0 if over else 4)
+    _, status = os.waitpid(pid, 0)
+    gate.set()
+    owner.join()
+    return {"over_in_child": status == 0}
+
+
 def scenario_fork_while_an_import_waits_for_this_thread(which):
     """Another thread is inside a module's first import whose body waits for a lock this
     thread holds while it forks: whether the fork returned, and the child answered."""
