@@ -336,6 +336,14 @@ FIXES = (
         replaces=["zipfile._EndRecData64", "zipfile.is_zipfile"],
         fix="zipfile_backport._zip64", module="zipfile",
         variable="ZIPFILE_BACKPORT_PATCH", options=[("force", {"force": True})]),
+    Fix(package="tempfile_backport", cve="CVE-2023-6597", issue="gh-91133",
+        summary="TemporaryDirectory cleanup changing the mode of a symlink's target",
+        exposed="a symlink in a temporary directory has its target's mode set to 0o700 "
+                "when the cleanup fails on it",
+        unfixed="resets modes during cleanup with os.chmod, which follows symlinks",
+        replaces=["tempfile.TemporaryDirectory._rmtree"], fix="tempfile_backport._symlinks",
+        module="tempfile", variable="TEMPFILE_BACKPORT_PATCH",
+        options=[("force", {"force": True})]),
     Fix(package="idna_backport", cve="CVE-2022-45061", issue="gh-98433",
         summary="IDNA decoding quadratic in a label of right-to-left characters "
                 "(CPU exhaustion)",
