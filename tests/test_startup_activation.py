@@ -52,6 +52,26 @@ def test_the_start_up_table_names_every_module_and_value_the_registry_has():
         assert set(value for value, _ in fix.options) <= set(understood), fix.variable
         assert fix.cve.upper() in start_up_table.SKIP_NAMES
         assert set(fix.also_variables) <= set(start_up_table.ALSO_VARIABLES)
+        assert all(fix.package in start_up_table.MODULE_PACKAGES[name] for name in modules)
+        assert start_up_table.SWITCH_VARIABLES[fix.package] == (
+            fix.variable, tuple(fix.also_variables))
+    assert set(start_up_table.MODULE_PACKAGES) == start_up_table.WATCHED
+    assert list(start_up_table.FIX_PACKAGES) == [
+        (fix.cve, fix.package) for fix in shared_registry.FIXES]
+
+
+@pytest.mark.parametrize("module", ["tarfile", "zipfile"])
+def test_a_watched_import_reads_the_rows_of_the_packages_watching_it_alone(module):
+    # Issue 55: the first import of a watched module loads the rows of the packages
+    # that watch it, never the registry's other rows: what that import costs does not
+    # grow with the number of fixes. Its package is patched all the same.
+    code, out, err = run_code("import %s\n%s" % (module, LOADED), CPYTHON_SECURITY_PATCH="1")
+    assert (code, err) == (0, "")
+    loaded = set(json.loads(out))
+    rows = sorted(name for name in loaded if name.startswith("_cpython_security._rows."))
+    assert rows == ["_cpython_security._rows.%s_backport" % module]
+    assert "_cpython_security._registry" not in loaded
+    assert "%s_backport" % module in loaded
 
 
 def test_frameworks_waits_for_the_module_of_every_adapter():

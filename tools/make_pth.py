@@ -64,23 +64,33 @@ TABLE_FILE = os.path.join("_cpython_security", "_table.py")
 
 
 def _other_major(registry, _found={}):
-    """``{fix id: its modules}`` as the registry lists them on the other major version
-    (2.7's ``Cookie`` where this is 3.x): its source run with its one ``_PY2`` line
-    flipped, so that one table serves the universal wheel."""
+    """``{fix id: its modules}`` as the rows list them on the other major version
+    (2.7's ``Cookie`` where this is 3.x): each package's row module run with every
+    use of ``PY2`` (``_rows``' flag) negated, so that one table serves the
+    universal wheel."""
     if not _found:
+        import re
         import types
-        with open(registry.__file__.replace(".pyc", ".py")) as handle:
-            source = handle.read()
-        line = "_PY2 = sys.version_info[0] == 2\n"
-        assert source.count(line) == 1, "the registry's _PY2 line moved: update make_pth"
-        module = types.ModuleType("_cpython_security._registry_other_major")
-        module.__package__ = "_cpython_security"
-        module.__file__ = registry.__file__
-        exec(compile(source.replace(line, "_PY2 = sys.version_info[0] != 2\n"),
-                     registry.__file__, "exec"), module.__dict__)
-        for fix in module.FIXES:
-            _found.setdefault(fix.cve, set()).update(fix.probes)
+        rows = sys.modules["_cpython_security._rows"]
+        for package in rows.ORDER:
+            loaded = sys.modules["_cpython_security._rows." + package]
+            with open(loaded.__file__.replace(".pyc", ".py")) as handle:
+                lines = handle.read().splitlines(True)
+            # Negated where read, not where imported (``from . import ... PY2``).
+            source = "".join(line if line.startswith("from ") else
+                             re.sub(r"\bPY2\b", "(not PY2)", line) for line in lines)
+            module = types.ModuleType("_cpython_security._rows._other_major")
+            module.__package__ = "_cpython_security._rows"
+            module.__file__ = loaded.__file__
+            exec(compile(source, loaded.__file__, "exec"), module.__dict__)
+            for fix in module.ROWS:
+                _found.setdefault(fix.cve, set()).update(fix.probes)
     return _found
+
+
+def _switch_variables(fix):
+    """A package's start-up variables, as the table holds them: ``(own, others)``."""
+    return (fix.variable, tuple(fix.also_variables))
 
 
 def _more(values):
@@ -93,8 +103,9 @@ def table_source(registry=None):
     first import (``_deferred``), from the registry's rows."""
     registry = registry or _registry()
     startup = sys.modules["_cpython_security._startup"]  # loaded from SRC by _registry()
+    switch = sys.modules["_cpython_security._switch"]
     watched, understood, also = set(), {}, []
-    plain = tuple(startup._ON + startup._OFF)
+    plain = tuple(switch.ON + switch.OFF)
     understood[startup.UMBRELLA.variable] = plain
     for package in registry.PACKAGES:
         watched.add(package)
@@ -106,6 +117,16 @@ def table_source(registry=None):
             also += [name for name in fix.also_variables if name not in also]
             understood[fix.variable] = plain + tuple(sorted(value for value, _ in fix.options))
     names = set(registry.PACKAGES) | set(fix.cve.upper() for fix in registry.FIXES)
+    packages_of = {}
+    for package in registry.PACKAGES:
+        modules = set([package])
+        for fix in registry.fixes_of(package):
+            modules.update(fix.probes)
+            modules.update(_other_major(registry).get(fix.cve, ()))
+            for option_names in fix.option_modules.values():
+                modules.update(option_names)
+        for name in modules:
+            packages_of.setdefault(name, []).append(package)
     lines = [
         '"""The start-up table: what ``_deferred`` reads before a watched module is imported.',
         "",
@@ -134,7 +155,23 @@ def table_source(registry=None):
         "",
         "#: What CPYTHON_SECURITY_SKIP may name: packages and fix ids (upper case).",
         "SKIP_NAMES = frozenset([",
-    ] + ["    %r," % name for name in sorted(names)] + ["])", ""]
+    ] + ["    %r," % name for name in sorted(names)] + [
+        "])",
+        "",
+        "#: Each watched module: the packages whose switches its first import starts.",
+        "MODULE_PACKAGES = {",
+    ] + ["    %r: %r," % (name, tuple(packages_of[name])) for name in sorted(packages_of)] + [
+        "}",
+        "",
+        "#: Each package: its own variable, and those whose presence alone runs its switch.",
+        "SWITCH_VARIABLES = {",
+    ] + ["    %r: %r," % (package, _switch_variables(registry.BY_PACKAGE[package]))
+         for package in registry.PACKAGES] + [
+        "}",
+        "",
+        "#: Every fix id, as its row spells it, with its package: in the registry's order.",
+        "FIX_PACKAGES = (",
+    ] + ["    (%r, %r)," % (fix.cve, fix.package) for fix in registry.FIXES] + [")", ""]
     return "\n".join(lines)
 
 

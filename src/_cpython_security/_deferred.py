@@ -4,11 +4,12 @@ Why: a start-up variable set in a Docker ``ENV`` line reaches every Python
 process of the image, most of which never import a module any fix is for.
 Here start-up reads only the generated table (``_table``, written by
 ``tools/make_pth.py`` from the registry's rows) and puts one post-import hook
-on the modules it names; the registry, the switches and the engine
-(``_startup``) load at the first import of one of them, which then runs every
-switch as it would have run at start-up. So what a process with the variable
-set pays before it imports a watched module does not grow with the number of
-fixes (docs/performance.rst).
+on the modules it names; the switches (``_startup``) load at the first import
+of one of them, which runs the switches of the packages that watch it as they
+would have run at start-up, reading those packages' rows alone. The other
+packages wait, on the same hook, for a module of theirs. So what a process
+with the variable set pays before it imports a watched module, and what that
+import costs, do not grow with the number of fixes (docs/performance.rst).
 
 ``_startup`` runs at once instead, as before, whenever what start-up must
 say or do cannot wait: a value the table does not know (its line is printed
@@ -20,13 +21,14 @@ already imported.
 import os
 import sys
 
-from ._table import ALSO_VARIABLES, SKIP_NAMES, UNDERSTOOD, WATCHED
+from ._table import ALSO_VARIABLES, MODULE_PACKAGES, SKIP_NAMES, SWITCH_VARIABLES, UNDERSTOOD
+from ._table import WATCHED
 
 __all__ = ["from_pth_env"]
 
-#: Whether the ``.pth`` line has run in this process (``site`` may read it twice), and
-#: the hook waiting for the first watched import.
-_STATE = {"ran": False, "hook": None}
+#: Whether the ``.pth`` line has run in this process (``site`` may read it twice), the
+#: hook waiting for watched imports, and the packages whose switches it has started.
+_STATE = {"ran": False, "hook": None, "started": set()}
 
 
 def from_pth_env():
@@ -67,17 +69,28 @@ def _understood(environ):
 
 
 def _first_import(name):
-    """The first watched module has been imported: start every switch now."""
-    hook, _STATE["hook"] = _STATE["hook"], None
-    if hook is not None:
-        hook.uninstall()
-    _start()
+    """A watched module has been imported: start the switches of the packages that
+    watch it, not started yet; the hook goes once every package has started."""
+    started = _STATE["started"]
+    packages = [package for package in MODULE_PACKAGES.get(name, ())
+                if package not in started]
+    started.update(packages)
+    if len(started) == len(SWITCH_VARIABLES):  # every package
+        hook, _STATE["hook"] = _STATE["hook"], None
+        if hook is not None:
+            hook.uninstall()
+    if packages:
+        _start(packages)
 
 
-def _start():
+def _start(packages=None):
+    """Every switch now (*packages* None), or the switches of *packages*."""
     try:
-        from . import _startup  # the registry, the switches: loaded only now
-        _startup.from_pth_env()
+        from . import _startup  # the switches: loaded only now
+        if packages is None:
+            _startup.from_pth_env()
+        else:
+            _startup.from_pth_packages(packages)
     except Exception as exc:
         sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
                          % (type(exc).__name__, exc))

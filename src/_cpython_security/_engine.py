@@ -5,7 +5,7 @@ Why one engine: each of these must stay right whatever stops it (a signal
 handler's exception at any bytecode, a fork while another thread patches, a
 stdlib module imported anew), and a fix package that wrote its own got the
 holes the last one had closed. A fix package is its public face (made here by
-:func:`public_face`), its fix modules and its rows in ``_registry``; a fix
+:func:`public_face`), its fix modules and its rows in ``_rows``; a fix
 module says two things:
 
 - ``needs_fix(module)``: whether the stdlib *module*, as the interpreter
@@ -47,7 +47,7 @@ from ._ledger import Ledger, Lock, called_inside, mark_busy
 from ._logging import get_logger, log_report
 from ._rebind import module_namespace, rebind
 from ._targets import NOT_LOADED, find_modules, resolve as _resolve, targets, value as _value
-from ._registry import fixes_of, variable_of
+from ._rows import fixes_of
 from ._report import PatchReport, common_status, failure
 from ._version import __version__
 
@@ -322,7 +322,7 @@ class _Engine(object):
             exposed = any(each["exposed"] for each in fixes.values())
             info = common_status(self.package, __version__, self.fixes[0].cve, patched,
                                  self.ledger.report if patched else None,
-                                 variable_of(self.package), exposed)
+                                 self.fixes[0].variable, exposed)
             info.update({"fixes": fixes, "target": ", ".join(
                 name for fix in self.fixes for name in fix.replaces),
                 "vulnerable": any(each["lacks"] for each in fixes.values())})

@@ -8,98 +8,49 @@ the modules the fix is for; only when one of them is imported, and a probe
 of it says the interpreter needs the fix, is the package imported and its
 ``patch()`` called (:func:`run`; a package with a start-up module of its
 own in the registry: that module's ``run()``). Importing this module loads no package: it
-imports the module a row of ``_registry`` names, by name, only when due.
+imports the module a row names, by name, only when due. Nor does it read every row: a
+package's rows (``_rows``) load when its switch starts, and what start-up needs about
+every package (its variable, its fixes' ids) is in the generated ``_table``.
 """
 
 import os
 import sys
 
 from ._import_hook import PostImportHook, imported, importing
-from ._registry import BY_PACKAGE, FIXES, PACKAGES, fixes_of
+from ._switch import StartupSwitch
+from ._rows import ORDER as PACKAGES, fixes_of
+from . import _table  # read when called: tools/make_pth.py imports this to write it
 
-__all__ = ["from_pth_env", "from_pth", "from_pth_all", "asked", "start", "run", "StartupSwitch",
-           "SWITCHES", "TRIGGERS", "UMBRELLA", "SKIP_VARIABLE", "left_out", "effective"]
+__all__ = ["from_pth_env", "from_pth", "from_pth_all", "from_pth_packages", "asked", "start",
+           "run", "StartupSwitch", "SWITCHES", "TRIGGERS", "UMBRELLA", "SKIP_VARIABLE",
+           "left_out", "effective"]
 
 
 def _always(module):
     return True
 
 
-_ON = ("1", "true", "yes", "on")
-_OFF = ("", "0", "false", "no", "off")
+class _PerPackage(dict):
+    """``{package: make(package)}``, each made at its first use: a package's rows load
+    only when something asks about it."""
+
+    def __init__(self, make):
+        dict.__init__(self)
+        self._make = make
+
+    def __missing__(self, package):
+        if package not in PACKAGES:
+            raise KeyError(package)
+        return self.setdefault(package, self._make(package))
 
 
-class StartupSwitch(object):
-    """The switch of *package*: *variable*, and *options*, ``[(value, patch keywords)]``.
-
-    ``1``/``true``/``yes``/``on`` -> ``patch()``; an option's value (such as
-    ``force`` -> ``patch(force=True)``); ``0``/``false``/``no``/``off``/empty
-    -> nothing; case-insensitive, stripped. Never silent: a typo or a failure
-    that left the process unpatched would look like protection, so any other
-    value and any exception print one line on stderr; neither stops the process.
-    Blanks only (``" "``, a tab) are such another value, not empty: a shell or
-    YAML quoting slip, which must not read as "off" without a word.
-    (Here, not in a module of its own: every process with a variable set loads
-    this module, and one module fewer is measurable at start-up.)
-    """
-
-    def __init__(self, package, variable, options):
-        self.package = package
-        self.variable = variable
-        self._options = dict(options)
-        #: The accepted values, as the error line and the self-check name them.
-        self.accepted = "%s (patch) or %s (nothing)" % (
-            ", ".join(["/".join(_ON)] + [value for value, _ in options]),
-            "/".join(_OFF[1:]) + "/empty")
-
-    def choice(self, value):
-        """What *value* asks for: ``patch``, one of the options, ``off`` or ``invalid``
-        (blanks only included)."""
-        if value and not value.strip():
-            return "invalid"
-        value = (value or "").strip().lower()
-        if value in _OFF:
-            return "off"
-        if value in _ON:
-            return "patch"
-        if value in self._options:
-            return value
-        return "invalid"
-
-    def run(self, patch, environ=None, stream=None, notes=None):
-        """Call *patch* as *environ* (default ``os.environ``) asks; return its report or None.
-
-        *notes*: None, or a function returning lines to print first (a
-        setting that will make the fix raise). Never raises.
-        """
-        environ = os.environ if environ is None else environ
-        stream = sys.stderr if stream is None else stream
-        try:
-            for line in notes() if notes is not None else ():
-                stream.write("%s: %s\n" % (self.package, line))
-            value = environ.get(self.variable)
-            wanted = self.choice(value)
-            if wanted == "invalid":
-                stream.write(self.ignoring(value, "nothing was patched"))
-                return None
-            if wanted == "off":
-                return None
-            return patch(**self._options.get(wanted, {}))
-        except Exception as exc:  # never stop the process from starting, never silently
-            stream.write("%s: start-up activation failed: %s: %s\n"
-                         % (self.package, type(exc).__name__, exc))
-            return None
-
-    def ignoring(self, value, outcome):
-        """The one line that names *value*, not accepted, and the *outcome*."""
-        return "%s: ignoring %s=%r: accepted values are %s; %s\n" % (
-            self.package, self.variable, value, self.accepted, outcome)
+def _first(package):
+    return fixes_of(package)[0]
 
 
 #: Each package's switch: its variable and its own values (``1``... and ``0``... are common).
-SWITCHES = dict((package, StartupSwitch(package, BY_PACKAGE[package].variable,
-                                        BY_PACKAGE[package].options))
-                for package in PACKAGES)
+SWITCHES = _PerPackage(lambda package: StartupSwitch(package, _first(package).variable,
+                                                     _first(package).options))
 
 #: The umbrella switch, ``CPYTHON_SECURITY_PATCH``: every fix of the registry, as if
 #: each package's variable held the value that applies all of its fixes (the
@@ -112,7 +63,6 @@ UMBRELLA = StartupSwitch("cpython_security", "CPYTHON_SECURITY_PATCH", [])
 #: package names (all of a package's fixes), separated by commas.
 SKIP_VARIABLE = "CPYTHON_SECURITY_SKIP"
 
-_CVES = dict((fix.cve.upper(), fix) for fix in FIXES)
 _SAID = set()
 
 
@@ -126,9 +76,11 @@ def skipped(environ, stream=None):
     nothing, as empty does, and get that line too: not what anyone writes
     on purpose."""
     value = environ.get(SKIP_VARIABLE, "")
+    fixes = _table.FIX_PACKAGES
+    cves = dict((cve.upper(), cve) for cve, _ in fixes)  # as each row spells its id
     names = [name.strip() for name in value.split(",") if name.strip()]
-    names = [_CVES[name.upper()].cve if name.upper() in _CVES else name for name in names]
-    unknown = [name for name in names if name not in SWITCHES and name.upper() not in _CVES]
+    names = [cves.get(name.upper(), name) for name in names]
+    unknown = [name for name in names if name not in PACKAGES and name.upper() not in cves]
     known = set(names) - set(unknown)
     if value and not names and stream is not None and value not in _SAID:
         _SAID.add(value)
@@ -136,12 +88,12 @@ def skipped(environ, stream=None):
                      % (SKIP_VARIABLE, value))
     if unknown and stream is not None and value not in _SAID:
         _SAID.add(value)
-        out = [fix.cve for fix in FIXES if fix.cve in known or fix.package in known]
+        out = [cve for cve, package in fixes if cve in known or package in known]
         stream.write("cpython_security: %s=%r: unknown name%s %s (the names are %s and %s); "
                      "%s\n" % (
                          SKIP_VARIABLE, value, "" if len(unknown) == 1 else "s",
-                         ", ".join(unknown), ", ".join(sorted(SWITCHES)),
-                         ", ".join(fix.cve for fix in FIXES),
+                         ", ".join(unknown), ", ".join(sorted(PACKAGES)),
+                         ", ".join(cve for cve, _ in fixes),
                          "it still leaves out " + ", ".join(out) if out
                          else "it leaves nothing out"))
     return known
@@ -163,7 +115,7 @@ def effective(package, environ):
     if own and own.strip():
         return own
     if UMBRELLA.choice(environ.get(UMBRELLA.variable)) == "patch":
-        return BY_PACKAGE[package].umbrella
+        return _first(package).umbrella
     return own
 
 
@@ -190,10 +142,12 @@ def triggers(package, leave_out=()):
 
 
 #: Each package's modules, every fix counted (see :func:`triggers`).
-TRIGGERS = dict((package, triggers(package)) for package in PACKAGES)
+TRIGGERS = _PerPackage(triggers)
 
-#: Lines a package prints at start-up before its switch is read (see ``StartupSwitch.run``).
-NOTES = dict((fix.package, fix.notes) for fix in FIXES if fix.notes is not None)
+#: Lines a package prints at start-up before its switch is read (see ``StartupSwitch.run``):
+#: a function, or None.
+NOTES = _PerPackage(lambda package: next(
+    (fix.notes for fix in fixes_of(package) if fix.notes is not None), None))
 
 #: The hooks :func:`start` installed, by package, until the package runs.
 HOOKS = {}
@@ -223,8 +177,8 @@ def from_pth(package, environ=None):
 def asked(package, environ):
     """Whether *environ* sets *package*'s own start-up variable (not empty), or
     names one of the variables whose presence alone runs its switch."""
-    fix = BY_PACKAGE[package]
-    return bool(environ.get(fix.variable)) or any(name in environ for name in fix.also_variables)
+    variable, also_variables = _table.SWITCH_VARIABLES[package]
+    return bool(environ.get(variable)) or any(name in environ for name in also_variables)
 
 
 def from_pth_env():
@@ -243,6 +197,23 @@ def from_pth_env():
         for package in PACKAGES:
             if asked(package, environ):
                 from_pth(package)
+    except Exception as exc:
+        sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
+                         % (type(exc).__name__, exc))
+
+
+def from_pth_packages(packages):
+    """The switches of *packages* alone, each as :func:`from_pth_env` would run it (the
+    umbrella's when ``CPYTHON_SECURITY_PATCH`` is set, else the package's own when
+    :func:`asked`): what ``_deferred`` runs at the first import of a module they
+    watch, so that the other packages' rows stay unread until one of their modules
+    is imported. Each runs once per process (:func:`from_pth`). Never raises."""
+    try:
+        environ = os.environ
+        umbrella = bool(environ.get(UMBRELLA.variable))
+        for package in packages:
+            if umbrella or asked(package, environ):
+                from_pth(package, environ)
     except Exception as exc:
         sys.stderr.write("cpython_security: start-up activation failed: %s: %s\n"
                          % (type(exc).__name__, exc))
@@ -294,7 +265,7 @@ def start(package, environ=None, stream=None, notes=None):
         wanted.append(options)
 
     if notes is None:
-        notes = NOTES.get(package)
+        notes = NOTES[package]
     switch.run(decide, {switch.variable: value} if value is not None else {}, stream, notes)
     if not wanted or len(leave_out) == len(fixes_of(package)):
         return  # off, or every fix of the package left out
@@ -302,7 +273,7 @@ def start(package, environ=None, stream=None, notes=None):
     snapshot = {switch.variable: value, SKIP_VARIABLE: ",".join(sorted(leave_out))}
     forced = bool(wanted[0].get("force"))
     probes = triggers(package, leave_out)
-    extra = [name for option, names in BY_PACKAGE[package].option_modules.items()
+    extra = [name for option, names in _first(package).option_modules.items()
              if wanted[0].get(option) for name in names]
     if extra:  # such an option needs the package on every interpreter once one is imported
         probes = dict(probes)
@@ -356,7 +327,7 @@ def _run_package(package, environ, stream, just_imported=()):
     if hook is not None:  # the package's patch() watches later imports itself
         hook.uninstall()
     stream = sys.stderr if stream is None else stream
-    startup = BY_PACKAGE[package].startup
+    startup = _first(package).startup
     try:
         __import__(startup or package)
     except Exception as exc:  # a partial install: say so, and how to repair it

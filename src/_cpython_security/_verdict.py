@@ -7,7 +7,7 @@ status cannot differ between the two for the same environment.
 
 import sys
 
-from ._registry import SPLIT_PROBES
+from ._probes import SPLIT_PROBES
 from ._selfcheck import BROKEN
 
 __all__ = ["CARRIED", "ABSENT", "APPLIED", "EXPOSED", "SKIPPED", "BROKEN", "Verdict"]

@@ -40,9 +40,9 @@ def status():
 def _inside():
     """What :func:`status` knows without an import or a probe."""
     package = __name__.split(".")[0]
-    name = "_cpython_security._registry"
-    registry = None if importing(name) else sys.modules.get(name)
-    rows = registry.fixes_of(package) if registry is not None else ()
+    name = "_cpython_security._rows." + package
+    loaded = None if importing(name) else sys.modules.get(name)
+    rows = getattr(loaded, "ROWS", ())
     info = common_status(package, __version__, "CVE-2021-23336", state.changed_something(),
                          state.report, ACTIVATION_VARIABLE, True)
     info["fixes"] = dict((row.cve, {"lacks": True, "exposed": True, "issue": row.issue,

@@ -8,7 +8,7 @@ import os
 import sys
 
 from _cpython_security._fork import settle_in_child
-from _cpython_security._registry import fixes_of
+from _cpython_security._rows import fixes_of
 from _cpython_security._startup import left_out
 from _cpython_security._report import common_status
 

@@ -88,7 +88,7 @@ def patch(force=False, frameworks=False, leave_out=(), _targets=(), _adapters=()
 
 def _known(leave_out):
     """*leave_out* as a frozenset of this package's CVEs; ValueError naming any other."""
-    from _cpython_security._registry import fixes_of
+    from _cpython_security._rows import fixes_of
     known = [fix.cve for fix in fixes_of(__name__.split(".")[0])]
     if isinstance(leave_out, (str, type(u""))):
         leave_out = [leave_out]
@@ -163,7 +163,8 @@ _USED = ("urllib_parse_backport._shim._apply", "urllib_parse_backport._shim._tar
          "urllib_parse_backport._shim._split", "urllib_parse_backport._shim._surgery",
          "urllib_parse_backport._shim._state", "urllib_parse_backport._log",
          "urllib_parse_backport._selfcheck._status", "_cpython_security._logging",
-         "_cpython_security._registry", "_cpython_security._rebind",
+         "_cpython_security._rows", "_cpython_security._rows.urllib_parse_backport",
+         "_cpython_security._rebind",
          "_cpython_security._selfcheck")
 #: The stdlib's, and the package's imported only for some calls: settled where
 #: some import of them has begun.

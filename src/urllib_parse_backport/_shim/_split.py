@@ -1,7 +1,7 @@
 """The ``urlsplit`` target: which of the four later fixes the stdlib's lacks, and its replacement.
 
 Each fix is read off the interpreter's own ``urlsplit`` by behaviour
-(``_cpython_security._registry.SPLIT_PROBES``), never by version, so a
+(``_cpython_security._probes.SPLIT_PROBES``), never by version, so a
 distribution's backport is seen as what it is. The replacement is the
 backport's ``urlsplit`` built from the interpreter's own pieces
 (``_parse.split_family``), with each fix on where the interpreter already
@@ -13,7 +13,8 @@ which the stdlib's ``clear_cache()`` does not empty before 3.11.
 name, so they are fixed through it, aliases bound before the patch included.
 """
 
-from _cpython_security._registry import SPLIT_PROBES, fixes_of
+from _cpython_security._probes import SPLIT_PROBES
+from _cpython_security._rows import fixes_of
 
 from .._compat import STDLIB_MODULE
 from .._parse import split_family

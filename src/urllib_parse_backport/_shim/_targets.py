@@ -8,7 +8,7 @@ as what they are.
 
 import sys
 
-from _cpython_security._registry import BY_PACKAGE
+from _cpython_security._rows import fixes_of
 
 from .._compat import STDLIB_MODULE, is_installed
 from .._parse import parse_qs, parse_qsl
@@ -166,7 +166,7 @@ TARGETS = [
     # The registry's copies of the stdlib module (python-future's own copy of 3.3's
     # urllib.parse, vulnerable everywhere): its parser, rewritten.
     Target(copy, _BACKPORT, load="installed", wrap=separating_copy)
-    for copy in BY_PACKAGE["urllib_parse_backport"].copies
+    for copy in fixes_of("urllib_parse_backport")[0].copies
 ] + [
     # urlsplit, and urlparse/urljoin through it (CVE-2022-0391, CVE-2023-24329,
     # CVE-2024-11168, CVE-2025-0938): see _split.
