@@ -9,6 +9,7 @@ lifted there, to measure the parsing itself; their own tests follow.
 """
 
 import logging
+import platform
 import zlib
 
 import pytest
@@ -61,6 +62,17 @@ def empty_members(count):
     return zlib.compress(b"") * count
 
 
+#: PyPy's own ``zlib.decompressobj`` costs more per object as more are made: 5,000
+#: made, fed and dropped took 3.3 ms on PyPy 3.9.16, 20,000 took 21 ms (6.4x for 4x),
+#: with a collection before each run. A figure of many members there measures the
+#: interpreter's allocator, not the member loop (read 8.1x and 8.5x in CI at 9fe759d);
+#: CPython holds the loop linear (3.8x for the same sizes).
+_PYPY_MEMBERS = pytest.mark.skipif(
+    platform.python_implementation() == "PyPy",
+    reason="PyPy's zlib.decompressobj grows superlinearly in the count made")
+
+
+@_PYPY_MEMBERS
 def test_a_compressed_form_costs_work_linear_in_its_members():
     def make(n):
         body = empty_members(n)
@@ -83,6 +95,7 @@ def test_a_compressed_form_handed_on_decoded_costs_work_linear_in_its_size():
     assert_linear(make, 200000)
 
 
+@_PYPY_MEMBERS
 def test_a_compressed_form_in_many_members_handed_on_decoded_is_linear():
     def make(n):
         body = zlib.compress(b"a;") * n
