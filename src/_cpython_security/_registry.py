@@ -44,13 +44,12 @@ def variable_of(package):
 
 
 def fixes_of(package):
-    """The rows of *package*, in registry order."""
-    return [fix for fix in FIXES if fix.package == package]
+    """The rows of *package*, in registry order (none for a name that is no package)."""
+    return _rows.fixes_of(package) if package in _rows.ORDER else []
 
 
-#: The packages, in the order of their first fix.
-PACKAGES = tuple(fix.package for index, fix in enumerate(FIXES)
-                 if fix.package not in [earlier.package for earlier in FIXES[:index]])
+#: The packages, in the order of their first fix (the rows' own order).
+PACKAGES = _rows.ORDER
 
 #: ``{package: its first fix}``: what a package's fixes share (switch, start-up module).
 BY_PACKAGE = dict((package, fixes_of(package)[0]) for package in PACKAGES)
